@@ -52,12 +52,16 @@ class GpuSpec(_Strict):
     model: str
     memory_GiB: float = Field(gt=0)
     memory_bandwidth_GBps: float = Field(gt=0)
-    memory_efficiency: float = Field(gt=0, le=1, description="fraction of bandwidth element-wise kernels reach")
+    memory_efficiency: float = Field(
+        gt=0, le=1, description="fraction of bandwidth element-wise kernels reach"
+    )
     peak_tflops: dict[Dtype, float]
     gemm: GemmModel
     kernel_launch_us: float = Field(ge=0, description="fixed cost of each non-GEMM kernel")
     framework_overhead_us: float = Field(
-        0.0, ge=0, description="host-side cost per layer per pass (Python, autograd) not hidden by the GPU queue"
+        0.0,
+        ge=0,
+        description="host-side cost per layer per pass (Python, autograd) not hidden by the GPU queue",
     )
 
     @field_validator("peak_tflops")
@@ -112,7 +116,9 @@ class HardwareProfile(_Strict):
     @model_validator(mode="after")
     def _consistent(self) -> HardwareProfile:
         if self.schema_version != SCHEMA_VERSION:
-            raise ValueError(f"schema_version={self.schema_version} is not supported (expected {SCHEMA_VERSION})")
+            raise ValueError(
+                f"schema_version={self.schema_version} is not supported (expected {SCHEMA_VERSION})"
+            )
         if self.node.interconnect == "nvswitch" and self.links.nvlink is None:
             raise ValueError("node.interconnect='nvswitch' needs links.nvlink")
         return self

@@ -1,0 +1,101 @@
+"""Command line: `simcluster run|check|schema ...`. User errors print one line and exit 2."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from simcluster.errors import SimclusterError
+
+
+def _user_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except SimclusterError as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(2)
+
+    return wrapper
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="simcluster")
+def main() -> None:
+    """Simulate GPU clusters training large transformers."""
+
+
+@main.command()
+@click.argument("scenario", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--set", "overrides", multiple=True, metavar="PATH=VALUE", help="override a scenario field")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None, help="output folder")
+@click.option(
+    "--events", type=click.Choice(["auto", "all", "none"]), default=None, help="which ranks' events"
+)
+@click.option("--quiet", is_flag=True, help="print nothing on success")
+@_user_errors
+def run(
+    scenario: Path, overrides: tuple[str, ...], out: Path | None, events: str | None, quiet: bool
+) -> None:
+    """Simulate one training iteration of SCENARIO and write summary.json, events.csv, timeline.html."""
+    from simcluster.config.loader import load_scenario
+    from simcluster.report.outputs import terminal_summary, write_outputs
+    from simcluster.simulate import simulate
+
+    loaded = load_scenario(scenario, list(overrides))
+    res = simulate(loaded)
+    out = out or Path("out") / loaded.scenario.name
+    summary = write_outputs(res, out, events or loaded.scenario.simulation.events)
+    if not quiet:
+        click.echo(terminal_summary(summary))
+        click.echo(f"  outputs        {out}/ (summary.json, events.csv, timeline.html)")
+
+
+@main.command()
+@click.argument("scenario", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--set", "overrides", multiple=True, metavar="PATH=VALUE")
+@_user_errors
+def check(scenario: Path, overrides: tuple[str, ...]) -> None:
+    """Validate SCENARIO (and its hardware profile) without simulating."""
+    from simcluster.config.loader import load_scenario
+
+    loaded = load_scenario(scenario, list(overrides))
+    sc = loaded.scenario
+    click.echo(
+        f"ok: {sc.name}: {sc.parallelism.scheme}, world size {sc.world_size} on {loaded.total_gpus} GPUs "
+        f"({loaded.hardware.name}), {sc.microbatches} micro-batches"
+    )
+
+
+@main.command()
+def schema() -> None:
+    """Print the scenario JSON Schema."""
+    from simcluster.config.loader import json_schema
+
+    click.echo(json_schema())
+
+
+def _register_plugins() -> None:
+    import importlib
+    import pkgutil
+
+    import simcluster.commands as pkg
+
+    for mod in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
+        command = getattr(importlib.import_module(f"simcluster.commands.{mod.name}"), "command", None)
+        if command is not None:
+            if command.name in main.commands:
+                raise RuntimeError(f"command {command.name!r} is registered twice")
+            main.add_command(command)
+
+
+_register_plugins()
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,208 @@
+"""Load a scenario: YAML -> --set overrides -> typed Scenario -> cross-field rules -> hardware profile.
+
+Nothing here writes files or touches global state; every failure is a one-line ConfigError.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from simcluster.config.schema import Scenario
+from simcluster.errors import ConfigError
+from simcluster.hardware.profile import HardwareProfile, load_profile
+from simcluster.validation import first_error
+
+
+@dataclass(frozen=True)
+class LoadedScenario:
+    scenario: Scenario
+    hardware: HardwareProfile
+    base_dir: Path
+
+    @property
+    def gpus_per_node(self) -> int:
+        return self.scenario.cluster.gpus_per_node or self.hardware.node.gpus_per_node
+
+    @property
+    def total_gpus(self) -> int:
+        return self.scenario.cluster.nodes * self.gpus_per_node
+
+
+def read_yaml_mapping(path: Path, field: str = "scenario") -> dict[str, Any]:
+    try:
+        text = path.read_text()
+    except OSError as exc:
+        raise ConfigError(field, str(path), f"cannot read file: {exc.strerror}") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark is not None else ""
+        raise ConfigError(field, str(path), f"is not valid YAML{where}") from None
+    if not isinstance(data, dict):
+        raise ConfigError(field, str(path), "must be a YAML mapping at the top level")
+    return data
+
+
+def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any]:
+    """Apply `dotted.path=value` overrides; values are parsed as YAML (so `4`, `true`, `[0,1]` work)."""
+    out = copy.deepcopy(data)
+    for item in overrides:
+        if "=" not in item:
+            raise ConfigError("--set", item, "must look like dotted.path=value")
+        path, raw = item.split("=", 1)
+        keys = [k for k in path.strip().split(".") if k]
+        if not keys:
+            raise ConfigError("--set", item, "must name a field before '='")
+        try:
+            value = yaml.safe_load(raw)
+        except yaml.YAMLError:
+            value = raw
+        node = out
+        for key in keys[:-1]:
+            child = node.get(key)
+            if child is None:
+                child = node[key] = {}
+            if not isinstance(child, dict):
+                raise ConfigError("--set", item, f"'{key}' is a value, not a section")
+            node = child
+        node[keys[-1]] = value
+    return out
+
+
+def parse_scenario(data: dict[str, Any]) -> Scenario:
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as exc:
+        raise first_error(exc, Scenario) from None
+
+
+def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
+    """Rules that tie fields together; each message names the fields, their values and the rule."""
+    p, m, t = sc.parallelism, sc.model, sc.training
+    if m.hidden % m.heads:
+        raise ConfigError("model.hidden", m.hidden, f"must be divisible by model.heads={m.heads}")
+    if p.scheme == "optimus":
+        q = math.isqrt(p.tensor)
+        if q * q != p.tensor:
+            raise ConfigError(
+                "parallelism.tensor", p.tensor, "must be a perfect square (q*q mesh) for scheme optimus"
+            )
+        if m.heads % q:
+            raise ConfigError(
+                "parallelism.tensor", p.tensor, f"mesh side q={q} does not divide model.heads={m.heads}"
+            )
+        if m.hidden % q:
+            raise ConfigError(
+                "parallelism.tensor", p.tensor, f"mesh side q={q} does not divide model.hidden={m.hidden}"
+            )
+        if t.micro_batch % q:
+            raise ConfigError(
+                "training.micro_batch",
+                t.micro_batch,
+                f"must be divisible by the mesh side q={q} (Optimus splits b)",
+            )
+        if sc.ffn_hidden % q:
+            raise ConfigError("model.ffn_hidden", sc.ffn_hidden, f"must be divisible by the mesh side q={q}")
+        if m.vocab % q:
+            raise ConfigError("model.vocab", m.vocab, f"must be divisible by the mesh side q={q}")
+    else:
+        if m.heads % p.tensor:
+            raise ConfigError("parallelism.tensor", p.tensor, f"does not divide model.heads={m.heads}")
+        if sc.ffn_hidden % p.tensor:
+            raise ConfigError(
+                "parallelism.tensor", p.tensor, f"does not divide model.ffn_hidden={sc.ffn_hidden}"
+            )
+        if m.vocab % p.tensor:
+            raise ConfigError("parallelism.tensor", p.tensor, f"does not divide model.vocab={m.vocab}")
+        if p.scheme == "megatron-sp" and m.seq_len % p.tensor:
+            raise ConfigError(
+                "parallelism.tensor",
+                p.tensor,
+                f"does not divide model.seq_len={m.seq_len} (sequence parallel)",
+            )
+    chunks = p.pipeline * p.virtual_stages
+    if m.layers % chunks:
+        raise ConfigError(
+            "model.layers", m.layers, f"must be divisible by parallelism.pipeline x virtual_stages = {chunks}"
+        )
+    if p.virtual_stages > 1 and p.schedule != "interleaved-1f1b":
+        raise ConfigError(
+            "parallelism.virtual_stages", p.virtual_stages, "needs parallelism.schedule=interleaved-1f1b"
+        )
+    if t.global_batch % (t.micro_batch * p.data):
+        raise ConfigError(
+            "training.global_batch",
+            t.global_batch,
+            f"must be divisible by training.micro_batch x parallelism.data = {t.micro_batch * p.data}",
+        )
+    if p.schedule == "interleaved-1f1b" and p.pipeline > 1 and sc.microbatches % p.pipeline:
+        raise ConfigError(
+            "training.global_batch",
+            t.global_batch,
+            f"gives {sc.microbatches} micro-batches, which interleaved-1f1b needs divisible by "
+            f"parallelism.pipeline={p.pipeline}",
+        )
+    gpn = sc.cluster.gpus_per_node or hw.node.gpus_per_node
+    total = sc.cluster.nodes * gpn
+    if sc.world_size > total:
+        raise ConfigError(
+            "parallelism",
+            f"tensor x pipeline x data = {sc.world_size}",
+            f"exceeds the cluster's {total} GPUs (cluster.nodes={sc.cluster.nodes} x gpus_per_node={gpn})",
+        )
+    if sc.training.precision not in hw.gpu.peak_tflops and sc.training.precision != "fp32":
+        alt = {"bf16": "fp16", "fp16": "bf16"}[sc.training.precision]
+        if alt not in hw.gpu.peak_tflops:
+            raise ConfigError(
+                "training.precision",
+                sc.training.precision,
+                f"hardware {hw.name} lists no peak for it or {alt}",
+            )
+    order = p.order.split("-")
+    if sorted(order) != sorted(["tp", "cp", "ep", "dp", "pp"]):
+        raise ConfigError("parallelism.order", p.order, "must be a permutation of tp-cp-ep-dp-pp")
+    if isinstance(p.placement, list):
+        pl = p.placement
+        if len(pl) != sc.world_size:
+            raise ConfigError(
+                "parallelism.placement",
+                f"list of {len(pl)}",
+                f"must list one GPU per rank ({sc.world_size} ranks)",
+            )
+        bad = [g for g in pl if not 0 <= g < total]
+        if bad:
+            raise ConfigError("parallelism.placement", bad[0], f"is not a GPU index in 0..{total - 1}")
+        if len(set(pl)) != len(pl):
+            dup = next(g for g in pl if pl.count(g) > 1)
+            raise ConfigError("parallelism.placement", dup, "places two ranks on one GPU")
+    elif p.placement == "bunched" and p.scheme == "optimus":
+        q = math.isqrt(p.tensor)
+        side = math.isqrt(gpn)
+        if side * side != gpn or q % side:
+            raise ConfigError(
+                "parallelism.placement",
+                "bunched",
+                f"needs gpus_per_node={gpn} to be a square whose side divides the mesh side q={q}",
+            )
+
+
+def load_scenario(path: str | Path, overrides: list[str] | None = None) -> LoadedScenario:
+    path = Path(path)
+    data = apply_overrides(read_yaml_mapping(path), overrides or [])
+    sc = parse_scenario(data)
+    hw = load_profile(sc.hardware, base_dir=path.parent)
+    check_semantics(sc, hw)
+    return LoadedScenario(scenario=sc, hardware=hw, base_dir=path.parent)
+
+
+def json_schema() -> str:
+    return json.dumps(Scenario.model_json_schema(), indent=2, sort_keys=True)

@@ -1,0 +1,111 @@
+"""Scenario schema: a strict, typed config tree (unknown keys are rejected, every value checked).
+
+Field-level rules live here; rules that tie several fields (divisibility, world size, the hardware profile)
+live in `simcluster.config.loader.check_semantics`, so each message can name both values.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Scheme = Literal["megatron", "megatron-sp", "optimus"]
+PipelineSchedule = Literal["1f1b", "gpipe", "interleaved-1f1b"]
+Precision = Literal["fp32", "fp16", "bf16"]
+Recompute = Literal["none", "selective", "full"]
+Mode = Literal["train", "forward"]
+Algorithm = Literal["auto", "ring", "tree", "hierarchical"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ClusterConfig(_Strict):
+    nodes: int = Field(gt=0, description="number of nodes")
+    gpus_per_node: int | None = Field(
+        None, gt=0, description="default: the hardware profile's node.gpus_per_node"
+    )
+    oversubscription: float | None = Field(
+        None,
+        ge=1.0,
+        description="leaf down/up bandwidth ratio; default: the profile's fabric.oversubscription",
+    )
+
+
+class ParallelismConfig(_Strict):
+    scheme: Scheme = "megatron"
+    tensor: int = Field(1, gt=0, description="tensor-parallel size (Optimus: q*q mesh)")
+    pipeline: int = Field(1, gt=0, description="pipeline stages")
+    data: int = Field(1, gt=0, description="data-parallel replicas")
+    schedule: PipelineSchedule = "1f1b"
+    virtual_stages: int = Field(1, gt=0, description="model chunks per stage (interleaved-1f1b)")
+    placement: Literal["naive", "bunched"] | list[int] = Field(
+        "naive", description="naive (row-major), bunched (Optimus Figure 8b), or an explicit rank->GPU list"
+    )
+    order: str = Field("tp-cp-ep-dp-pp", description="rank layout order string, fastest-varying first")
+
+
+class ModelConfig(_Strict):
+    layers: int = Field(gt=0)
+    hidden: int = Field(gt=0)
+    heads: int = Field(gt=0)
+    seq_len: int = Field(gt=0)
+    vocab: int = Field(0, ge=0, description="0 = transformer stem only: no embedding, LM head or loss")
+    ffn_hidden: int | None = Field(None, gt=0, description="default 4 x hidden")
+
+
+class TrainingConfig(_Strict):
+    global_batch: int = Field(gt=0, description="sequences per iteration, all replicas")
+    micro_batch: int = Field(gt=0, description="sequences per micro-batch per replica")
+    precision: Precision = "bf16"
+    recompute: Recompute = "none"
+    mode: Mode = "train"
+    distribute_saved_activations: bool = Field(
+        False, description="full recompute: shard each checkpointed layer input across the tensor group"
+    )
+    grad_overlap: bool = Field(
+        False, description="overlap the data-parallel gradient all-reduce with backward"
+    )
+    grad_bucket_MB: float = Field(40.0 * 4, gt=0, description="data-parallel gradient bucket size")
+
+
+class NetworkConfig(_Strict):
+    algorithm: Algorithm = Field("auto", description="collective algorithm (auto picks as NCCL does)")
+
+
+class SimulationConfig(_Strict):
+    fold: Literal["auto", "none"] = Field(
+        "auto", description="simulate one representative of provably identical ranks (auto) or every rank"
+    )
+    events: Literal["auto", "all", "none"] = Field(
+        "auto",
+        description="which ranks' events to write: auto = all up to a size budget, then representatives",
+    )
+
+
+class Scenario(_Strict):
+    name: str = Field(min_length=1)
+    hardware: str = Field(min_length=1, description="preset name or path to a profile YAML")
+    seed: int = 0
+    cluster: ClusterConfig
+    parallelism: ParallelismConfig = ParallelismConfig()
+    model: ModelConfig
+    training: TrainingConfig
+    network: NetworkConfig = NetworkConfig()
+    simulation: SimulationConfig = SimulationConfig()
+
+    @property
+    def world_size(self) -> int:
+        p = self.parallelism
+        return p.tensor * p.pipeline * p.data
+
+    @property
+    def ffn_hidden(self) -> int:
+        return self.model.ffn_hidden or 4 * self.model.hidden
+
+    @property
+    def microbatches(self) -> int:
+        t = self.training
+        return t.global_batch // (t.micro_batch * self.parallelism.data)

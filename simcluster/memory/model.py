@@ -1,0 +1,73 @@
+"""Per-rank memory: parameters, gradients, optimizer state and activations, in bytes.
+
+Adam with mixed precision (ZeRO paper's accounting): 2-byte weights, 2-byte gradients, 12 bytes of
+optimizer state (fp32 master copy, momentum, variance) = 16 bytes/param; fp32 training: 4 + 4 + 8 = 16.
+Activations: the scheme's per-layer bytes (Korthikanti Table 2 for Megatron) times the layers a stage
+holds, times the micro-batches in flight at the schedule's peak (1F1B: p on stage 0; GPipe: m), plus the
+working set of one layer re-materialized during backward when activations are recomputed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from simcluster.config.schema import Scenario
+from simcluster.parallel.registry import Scheme
+from simcluster.schedule.pipeline import Action, max_in_flight
+
+BYTES_PER_PARAM = {  # (weights, gradients, optimizer state)
+    "mixed": (2, 2, 12),
+    "fp32": (4, 4, 8),
+}
+
+
+@dataclass(frozen=True)
+class RankMemory:
+    parameters: float
+    gradients: float
+    optimizer: float
+    activations: float
+
+    @property
+    def total(self) -> float:
+        return self.parameters + self.gradients + self.optimizer + self.activations
+
+    def as_dict(self) -> dict[str, int]:
+        return {
+            "parameters": round(self.parameters),
+            "gradients": round(self.gradients),
+            "optimizer": round(self.optimizer),
+            "activations": round(self.activations),
+            "total": round(self.total),
+        }
+
+
+def activation_bytes(sc: Scenario, scheme: Scheme, stage: int, actions: list[Action]) -> float:
+    p, v = sc.parallelism.pipeline, sc.parallelism.virtual_stages
+    per_chunk_layers = sc.model.layers // (p * v)
+    recompute = sc.training.recompute
+    layer = scheme.layer_activation_bytes(recompute)
+    working = scheme.layer_activation_bytes("none")
+    if sc.training.mode == "forward":
+        return working + scheme.edge_activation_bytes(stage == 0, stage == p - 1)
+    weights = []
+    for c in range(v):
+        w = per_chunk_layers * layer
+        w += scheme.edge_activation_bytes(stage == 0 and c == 0, stage == p - 1 and c == v - 1)
+        weights.append(w)
+    stored = max_in_flight(actions, weights)
+    extra = working - layer if recompute != "none" else 0.0
+    return stored + extra
+
+
+def rank_memory(sc: Scenario, scheme: Scheme, params: float, stage: int, actions: list[Action]) -> RankMemory:
+    w, g, o = BYTES_PER_PARAM["fp32" if sc.training.precision == "fp32" else "mixed"]
+    if sc.training.mode == "forward":
+        g = o = 0
+        w = 4 if sc.training.precision == "fp32" else 2
+    return RankMemory(
+        parameters=params * w,
+        gradients=params * g,
+        optimizer=params * o,
+        activations=activation_bytes(sc, scheme, stage, actions),
+    )

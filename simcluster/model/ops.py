@@ -1,0 +1,62 @@
+"""Typed ops that schedules emit and the engine executes.
+
+A rank's program is a list of `Step`s: an immutable `OpSpec` (shared by every layer and micro-batch that
+runs the same op, so a 1,024-GPU program costs little memory) plus the layer and micro-batch it belongs to.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+Phase = Literal["forward", "backward", "recompute", "optimizer"]
+COMPUTE_KINDS = ("gemm", "attention", "elementwise", "optimizer")
+COLLECTIVE_KINDS = ("allreduce", "allgather", "reducescatter", "broadcast", "reduce")
+P2P_KINDS = ("send", "recv")
+
+
+@dataclass(frozen=True, slots=True)
+class OpSpec:
+    """One op. Compute ops carry their duration; communication ops carry a group and a size.
+
+    kind: gemm | attention | elementwise | optimizer | allreduce | allgather | reducescatter | broadcast |
+          reduce | send | recv | wait
+    bytes: compute: bytes moved to/from memory; collectives: the size in nccl-tests' convention.
+    group: global ranks taking part (collectives: all members, in ring order, root first; send/recv:
+           (source, destination)).
+    family: which process-group family the group belongs to (tp, dp, pp, row, col, ...), for reports.
+    blocking: a blocking collective holds the compute stream until it ends; a non-blocking one runs on the
+              rank's communication stream (in order with its other non-blocking collectives) until a `wait`.
+    """
+
+    kind: str
+    name: str
+    phase: Phase
+    duration_s: float = 0.0
+    flops: float = 0.0
+    bytes: float = 0.0
+    group: tuple[int, ...] = ()
+    family: str = ""
+    blocking: bool = True
+    algorithm: str = "auto"
+
+    @property
+    def is_compute(self) -> bool:
+        return self.kind in COMPUTE_KINDS
+
+    @property
+    def stream(self) -> str:
+        if self.is_compute:
+            return "compute"
+        if self.kind in P2P_KINDS:
+            return "p2p"
+        return "comm"
+
+
+class Step(NamedTuple):
+    op: OpSpec
+    layer: int  # -1 when the op belongs to no transformer layer (embedding, head, optimizer)
+    microbatch: int  # -1 when it belongs to no micro-batch
+
+
+WAIT_COMM = OpSpec(kind="wait", name="wait_comm", phase="optimizer")

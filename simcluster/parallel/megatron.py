@@ -1,0 +1,259 @@
+"""Megatron 1D tensor parallelism (Shoeybi et al. 2019) and its sequence-parallel form (Korthikanti 2022).
+
+The f/g operators (Megatron-Core `tensor_parallel/mappings.py`):
+  megatron:     f = identity fwd / all-reduce bwd;   g = all-reduce fwd / identity bwd
+  megatron-sp:  g = all-gather fwd / reduce-scatter bwd before each column-parallel GEMM,
+                g-bar = reduce-scatter fwd / all-gather bwd after each row-parallel GEMM;
+                layer norms and dropouts run on s/t of the sequence.
+Per layer and micro-batch the forward runs 2 all-reduces of b*s*h (SP: 2 all-gathers + 2 reduce-scatters),
+the backward the same again: Optimus Table 1's 4(p-1)/p bsh forward and 8(p-1)/p bsh backward with
+full recomputation.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from simcluster.model.ops import OpSpec, Phase
+from simcluster.parallel.base import Dims, EdgeOps, LayerOps, OpFactory, as_phase
+from simcluster.parallel.groups import RankLayout
+
+
+class MegatronScheme:
+    """Builds one rank's layer ops for Megatron (sp=False) or Megatron-SP (sp=True). Every tensor- and
+    data-parallel peer runs the same ops on its own groups, so both axes fold."""
+
+    fold_axes = ("tp", "dp")
+
+    def __init__(
+        self, dims: Dims, ops: OpFactory, layout: RankLayout, sp: bool, distribute: bool = False
+    ) -> None:
+        self.d = dims
+        self.distribute = distribute
+        self.f = ops
+        self.layout = layout
+        self.sp = sp and dims.t > 1
+        self.layer_for_group = lru_cache(maxsize=None)(self._layer)
+        self.edges_for_group = lru_cache(maxsize=None)(self._edges)
+
+    def layer(self, rank: int) -> LayerOps:
+        return self.layer_for_group(self.layout.group(rank, "tp"))
+
+    def edges(self, rank: int) -> EdgeOps:
+        return self.edges_for_group(self.layout.group(rank, "tp"))
+
+    # -- communication ---------------------------------------------------------------------------------
+    def _coll(self, kind: str, name: str, phase: Phase, group: tuple[int, ...]) -> OpSpec:
+        d = self.d
+        return OpSpec(
+            kind=kind, name=name, phase=phase, bytes=float(d.b * d.s * d.h * d.e), group=group, family="tp"
+        )
+
+    def _enter(self, name: str, phase: Phase, group: tuple[int, ...]) -> list[OpSpec]:
+        """Entering a tensor-parallel region: g (SP all-gather) forward; backward handled by _enter_bwd."""
+        if self.sp:
+            return [self._coll("allgather", f"{name}.allgather", phase, group)]
+        return []
+
+    def _exit(self, name: str, phase: Phase, group: tuple[int, ...]) -> list[OpSpec]:
+        if self.d.t == 1:
+            return []
+        kind = "reducescatter" if self.sp else "allreduce"
+        return [self._coll(kind, f"{name}.{kind}", phase, group)]
+
+    def _exit_bwd(self, name: str, group: tuple[int, ...]) -> list[OpSpec]:
+        if self.sp:
+            return [self._coll("allgather", f"{name}.allgather", "backward", group)]
+        return []
+
+    def _enter_bwd(self, name: str, group: tuple[int, ...]) -> list[OpSpec]:
+        if self.d.t == 1:
+            return []
+        kind = "reducescatter" if self.sp else "allreduce"
+        return [self._coll(kind, f"{name}.{kind}", "backward", group)]
+
+    # -- layer -----------------------------------------------------------------------------------------
+    def _layer(self, group: tuple[int, ...]) -> LayerOps:
+        d, F = self.d, self.f
+        b, s, h, a, f, t, e = d.b, d.s, d.h, d.a, d.f, d.t, d.e
+        bs = b * s
+        tok = bs // t if self.sp else bs  # tokens a rank holds outside the tensor-parallel regions
+        heads = a // t
+        hd = h // a
+        ln = lambda name, ph: F.elementwise(name, ph, 2.0 * tok * h * e + 4 * h * e)  # noqa: E731
+        bda = lambda name, ph: F.elementwise(name, ph, tok * h * (3.0 * e + 1))  # noqa: E731
+        score_bytes = float(b * heads * s * s)
+
+        def core_attention(ph: Phase) -> list[OpSpec]:
+            return [
+                F.gemm("attn.qk", ph, s, s, hd, batch=b * heads, kind="attention"),
+                F.elementwise("attn.softmax", ph, 2.0 * score_bytes * e, kind="attention"),
+                F.elementwise("attn.dropout", ph, score_bytes * (2.0 * e + 1), kind="attention"),
+                F.gemm("attn.av", ph, s, hd, s, batch=b * heads, kind="attention"),
+            ]
+
+        def forward(ph: Phase) -> list[OpSpec]:
+            return [
+                ln("ln1", ph),
+                *self._enter("attn", ph, group),
+                F.gemm("attn.qkv", ph, bs, 3 * h // t, h),
+                *core_attention(ph),
+                F.gemm("attn.proj", ph, bs, h, h // t),
+                *self._exit("attn", ph, group),
+                bda("attn.bias_dropout_add", ph),
+                ln("ln2", ph),
+                *self._enter("mlp", ph, group),
+                F.gemm("mlp.fc1", ph, bs, f // t, h),
+                F.elementwise("mlp.gelu", ph, 2.0 * bs * (f // t) * e),
+                F.gemm("mlp.fc2", ph, bs, h, f // t),
+                *self._exit("mlp", ph, group),
+                bda("mlp.bias_dropout_add", ph),
+            ]
+
+        bw: Phase = "backward"
+        backward = [
+            bda("mlp.bias_dropout_add.bwd", bw),
+            *self._exit_bwd("mlp", group),
+            F.gemm("mlp.fc2.dgrad", bw, bs, f // t, h),
+            F.gemm("mlp.fc2.wgrad", bw, f // t, h, bs),
+            F.elementwise("mlp.gelu.bwd", bw, 3.0 * bs * (f // t) * e),
+            F.gemm("mlp.fc1.dgrad", bw, bs, h, f // t),
+            F.gemm("mlp.fc1.wgrad", bw, h, f // t, bs),
+            *self._enter_bwd("mlp", group),
+            F.elementwise("ln2.bwd", bw, 3.0 * tok * h * e + 4 * h * e),
+            bda("attn.bias_dropout_add.bwd", bw),
+            *self._exit_bwd("attn", group),
+            F.gemm("attn.proj.dgrad", bw, bs, h // t, h),
+            F.gemm("attn.proj.wgrad", bw, h // t, h, bs),
+            F.gemm("attn.av.dgrad", bw, s, s, hd, batch=b * heads, kind="attention"),
+            F.gemm("attn.av.wgrad", bw, s, hd, s, batch=b * heads, kind="attention"),
+            F.elementwise("attn.dropout.bwd", bw, score_bytes * (2.0 * e + 1), kind="attention"),
+            F.elementwise("attn.softmax.bwd", bw, 3.0 * score_bytes * e, kind="attention"),
+            F.gemm("attn.qk.dgrad", bw, s, hd, s, batch=2 * b * heads, kind="attention"),
+            F.gemm("attn.qkv.dgrad", bw, bs, h, 3 * h // t),
+            F.gemm("attn.qkv.wgrad", bw, h, 3 * h // t, bs),
+            *self._enter_bwd("attn", group),
+            F.elementwise("ln1.bwd", bw, 3.0 * tok * h * e + 4 * h * e),
+        ]
+        fwd = forward("forward")
+        return LayerOps(
+            forward=fwd,
+            backward=backward,
+            recompute_full=as_phase(fwd, "recompute"),
+            recompute_selective=core_attention("recompute"),
+        )
+
+    # -- embedding and head ------------------------------------------------------------------------------
+    def _edges(self, group: tuple[int, ...]) -> EdgeOps:
+        d, F = self.d, self.f
+        if d.V == 0:
+            return EdgeOps()
+        b, s, h, t, e = d.b, d.s, d.h, d.t, d.e
+        bs = b * s
+        tok = bs // t if self.sp else bs
+        vt = d.V // t
+        fw: Phase = "forward"
+        bw: Phase = "backward"
+        small = lambda name, ph: OpSpec(  # noqa: E731 - vocab-parallel loss: max, sum-exp, target logit
+            kind="allreduce", name=name, phase=ph, bytes=float(bs * 4), group=group, family="tp"
+        )
+        embed_fwd = [
+            F.elementwise("embed.lookup", fw, 2.0 * bs * h * e + bs * 8),
+            *self._exit("embed", fw, group),
+            F.elementwise("embed.dropout", fw, tok * h * (2.0 * e + 1)),
+        ]
+        embed_bwd = [
+            F.elementwise("embed.dropout.bwd", bw, tok * h * (2.0 * e + 1)),
+            *self._exit_bwd("embed", group),
+            F.elementwise("embed.grad_scatter", bw, 3.0 * bs * h * e),
+        ]
+        head_fwd = [
+            F.elementwise("final_ln", fw, 2.0 * tok * h * e),
+            *self._enter("head", fw, group),
+            F.gemm("head.logits", fw, bs, vt, h),
+            F.elementwise("loss.softmax", fw, bs * vt * (e + 4.0 * 2)),
+        ]
+        if t > 1:
+            head_fwd += [small("loss.max.allreduce", fw), small("loss.sum.allreduce", fw)]
+        head_fwd.append(F.elementwise("loss.cross_entropy", fw, bs * vt * 4.0))
+        if t > 1:
+            head_fwd.append(small("loss.target.allreduce", fw))
+        head_bwd = [
+            F.elementwise("loss.bwd", bw, bs * vt * (4.0 + e)),
+            F.gemm("head.logits.dgrad", bw, bs, h, vt),
+            F.gemm("head.logits.wgrad", bw, vt, h, bs),
+            *self._enter_bwd("head", group),
+            F.elementwise("final_ln.bwd", bw, 3.0 * tok * h * e),
+        ]
+        return EdgeOps(embed_fwd, embed_bwd, head_fwd, head_bwd)
+
+    # -- sizes -----------------------------------------------------------------------------------------
+    def layer_params(self) -> float:
+        """Parameters one rank holds for one layer (column-parallel weights and biases sharded; the
+        row-parallel biases and layer norms replicated)."""
+        d = self.d
+        h, f, t = d.h, d.f, d.t
+        return (3 * h * h + h * h + 2 * h * f) / t + (3 * h + f) / t + 2 * h + 4 * h
+
+    def embedding_params(self) -> float:
+        """Vocab-parallel word embedding plus (replicated) learned position embedding."""
+        d = self.d
+        return d.V * d.h / d.t + d.s * d.h if d.V else 0.0
+
+    def head_params(self) -> float:
+        """Final layer norm (the LM head shares the word embedding)."""
+        return 2.0 * self.d.h if self.d.V else 0.0
+
+    def grad_bytes_per_param(self) -> int:
+        return self.d.e
+
+    def p2p_bytes(self) -> float:
+        """Activation (or its gradient) sent between pipeline stages per micro-batch; sequence-sharded
+        under SP."""
+        d = self.d
+        return d.b * d.s * d.h * d.e / (d.t if self.sp else 1)
+
+    def grad_sync_ops(self, rank: int, n_layers: int) -> list[OpSpec]:
+        """Under SP the replicated layer-norm and row-parallel bias gradients differ across the tensor
+        group (each rank saw a different part of the sequence) and are all-reduced once per iteration."""
+        if not self.sp:
+            return []
+        group = self.layout.group(rank, "tp")
+        nbytes = float(n_layers * 6 * self.d.h * self.d.e)
+        return [
+            OpSpec(
+                "allreduce",
+                "sp.layernorm_grads.allreduce",
+                "optimizer",
+                bytes=nbytes,
+                group=group,
+                family="tp",
+            )
+        ]
+
+    def layer_activation_bytes(self, recompute: str) -> float:
+        """Korthikanti et al. 2022 Table 2, with e-byte activations and 1-byte dropout masks (e=2 gives
+        the paper's 34 and 5). Full recompute stores only the layer input (sequence-sharded under SP, and
+        split across the tensor group with `training.distribute_saved_activations`)."""
+        d = self.d
+        s, b, h, a, t, e = d.s, d.b, d.h, d.a, d.t, d.e
+        sbh = s * b * h
+        scores = (2 * e + 1) * a * s * s * b
+        if recompute == "full":
+            return e * sbh / (t if self.sp or self.distribute else 1)
+        replicated = (4 * e + 2) * sbh  # layer-norm inputs, GEMM inputs of both regions, two dropout masks
+        sharded = 12 * e * sbh
+        keep_scores = recompute == "none"
+        if self.sp:
+            return (replicated + sharded + (scores if keep_scores else 0)) / t
+        return replicated + sharded / t + (scores / t if keep_scores else 0)
+
+    def edge_activation_bytes(self, first: bool, last: bool) -> float:
+        d = self.d
+        sbh = d.s * d.b * d.h
+        out = 0.0
+        if d.V and first:
+            out += (d.e + 1) * sbh / (d.t if self.sp else 1)  # embedding dropout output + mask
+        if d.V and last:
+            out += 4.0 * d.s * d.b * d.V / d.t + d.e * sbh  # fp32 logits/softmax kept for the loss, LN input
+        return out
