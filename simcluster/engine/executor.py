@@ -49,6 +49,9 @@ class EngineResult:
     transfers: int
     sim_events: int
     algorithms: dict[str, int] = field(default_factory=dict)
+    # One row per transfer phase: (start_s, end_s, link ids, bytes each link carried). Link utilization
+    # over time follows from it (rates inside a contended phase are averaged over the phase).
+    transfer_log: list[tuple[float, float, np.ndarray, np.ndarray]] = field(default_factory=list)
 
 
 class Engine:
@@ -84,6 +87,7 @@ class Engine:
         self._waiting: dict[int, str] = {}
         self._comm_tail: dict[int, simpy.Event | None] = {r: None for r in self.reps}
         self.algorithms: dict[str, int] = {}
+        self.transfer_log: list[tuple[float, float, np.ndarray, np.ndarray]] = []
         self._private: set[tuple[int, ...]] = self._private_groups()
         self.traces = {
             r: RankTrace(array("d", bytes(8 * len(s))), array("d", bytes(8 * len(s))))
@@ -167,8 +171,10 @@ class Engine:
                 tid = self._tid
                 done = env.event()
                 self._done_evt[tid] = done
+                t0 = env.now
                 self._reschedule(self.flows.add(tid, ph.links, ph.weights, ph.bytes_per_flow, env.now))
                 yield done
+                self.transfer_log.append((t0, env.now, ph.links, ph.weights * ph.bytes_per_flow))
             if ph.latency_s > 0:
                 yield env.timeout(ph.latency_s)
 
@@ -198,12 +204,16 @@ class Engine:
         """Uncontended time of a private transfer (and its bytes on every link)."""
         cap = self.flows.capacity_Bps
         lb = self.flows.link_bytes
+        now = self.env.now
         t = 0.0
         for ph in phases:
             t += ph.latency_s
             if ph.bytes_per_flow > 0 and len(ph.links):
-                t += ph.bytes_per_flow / float(np.min(cap[ph.links] / ph.weights))
-                lb[ph.links] += ph.weights * ph.bytes_per_flow
+                d = ph.bytes_per_flow / float(np.min(cap[ph.links] / ph.weights))
+                carried = ph.weights * ph.bytes_per_flow
+                self.transfer_log.append((now + t, now + t + d, ph.links, carried))
+                t += d
+                lb[ph.links] += carried
         self._tid += 1
         return t
 
@@ -323,4 +333,5 @@ class Engine:
             transfers=self._tid,
             sim_events=self.env._eid,  # type: ignore[attr-defined]
             algorithms=dict(sorted(self.algorithms.items())),
+            transfer_log=self.transfer_log,
         )
