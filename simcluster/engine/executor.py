@@ -85,7 +85,7 @@ class Engine:
         self._done_evt: dict[int, simpy.Event] = {}
         self._tid = 0
         self._waiting: dict[int, str] = {}
-        self._comm_tail: dict[int, simpy.Event | None] = {r: None for r in self.reps}
+        self._comm_tail: dict[tuple[int, str], simpy.Event] = {}
         self.algorithms: dict[str, int] = {}
         self.transfer_log: list[tuple[float, float, np.ndarray, np.ndarray]] = []
         self._private: set[tuple[int, ...]] = self._private_groups()
@@ -295,11 +295,10 @@ class Engine:
                 del self._p2p[key]
                 end_s[i] = env.now
             elif kind == "wait":
-                tail = self._comm_tail[rank]
+                tail = self._comm_tail.pop((rank, op.family), None)
                 if tail is not None and not tail.processed:
-                    self._waiting[rank] = "its queued non-blocking collectives"
+                    self._waiting[rank] = f"its queued non-blocking {op.family} collectives"
                     yield tail
-                self._comm_tail[rank] = None
                 end_s[i] = env.now
             elif op.blocking:
                 ev = self._arrive(rank, op)
@@ -308,8 +307,8 @@ class Engine:
                     yield ev
                 end_s[i] = env.now
             else:
-                prev = self._comm_tail[rank]
-                self._comm_tail[rank] = env.process(self._async(rank, op, i, prev))
+                prev = self._comm_tail.get((rank, op.family))
+                self._comm_tail[(rank, op.family)] = env.process(self._async(rank, op, i, prev))
             self._waiting.pop(rank, None)
             i += 1
         tr.finish_s = env.now
