@@ -49,12 +49,12 @@ def bench_config(*, quick: bool, on_gpu: bool) -> BenchConfig:
     """`quick`: tiny sizes and few iterations (the whole run in seconds on a laptop CPU, for CI)."""
     if quick:
         return BenchConfig(
-            collective_min_bytes=1024, collective_max_bytes=256 * 1024, collective_factor=2,
+            collective_min_bytes=4096, collective_max_bytes=4 * 1024**2, collective_factor=2,
             collective_warmup=2, collective_iterations=5,
             gemm_square_dims=(32, 64, 128, 192, 256),
             gemm_models=(ModelShape(hidden=256, heads=4, seq=64, micro_batch=1),),
             gemm_warmup=1, gemm_iterations=3,
-            memory_sizes_bytes=_geometric(4096, 4 * 1024**2, 4), memory_iterations=5,
+            memory_sizes_bytes=_geometric(4096, 16 * 1024**2, 4), memory_iterations=5,
             timeout_s=60.0,
         )
     if on_gpu:

@@ -4,7 +4,7 @@ time_s = launch_s + flops / (asymptote_flops[dtype] * prod_{d in m,n,k} d / (d +
 
 asymptote = peak * efficiency_max is the throughput of an infinitely large GEMM of that dtype. For a fixed
 half_efficiency_dim the model is linear in (launch_s, 1/asymptote per dtype), so we grid-search the dimension
-(log grid, then a finer grid around the best) and solve the rest by the Huber-IRLS relative fit of `fit.py`.
+(0 and a log grid up to the largest measured dimension, then a finer grid around the best) and solve the rest by the Huber-IRLS relative fit of `fit.py`.
 """
 
 from __future__ import annotations
@@ -15,8 +15,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from calibrate.fit import holdout_mape, irls, mape, r2_score
-
-HALF_DIM_MAX = 65536.0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -49,16 +47,22 @@ def _design(m, n, k, codes: np.ndarray, n_dtypes: int, half_dim: float) -> np.nd
 
 
 def _robust_loss(design: np.ndarray, y: np.ndarray) -> tuple[float, np.ndarray]:
+    """IRLS fit; a negative launch time is not physical, so then launch is pinned to 0 and the rest refitted."""
     coef, w = irls(design, y)
+    if coef[0] < 0:
+        rest, w = irls(design[:, 1:], y)
+        coef = np.concatenate([[0.0], rest])
     rel = design @ coef / y - 1.0
     return float(np.sum(w * rel**2)), coef
 
 
 def _solve(m, n, k, codes, n_dtypes, y) -> tuple[float, np.ndarray]:
+    """Best half_efficiency_dim on [0, largest measured dimension] (beyond it the data says nothing)."""
     def loss_at(h: float) -> tuple[float, np.ndarray]:
         return _robust_loss(_design(m, n, k, codes, n_dtypes, h), y)
 
-    coarse = np.concatenate([[0.0], np.geomspace(1.0, HALF_DIM_MAX, 81)])
+    top = float(max(np.max(m), np.max(n), np.max(k)))
+    coarse = np.concatenate([[0.0], np.geomspace(1.0, top, 61)])
     losses = [loss_at(h)[0] for h in coarse]
     i = int(np.argmin(losses))
     lo, hi = coarse[max(i - 1, 0)], coarse[min(i + 1, len(coarse) - 1)]
