@@ -43,16 +43,16 @@ def irls(design: np.ndarray, y: np.ndarray, iterations: int = IRLS_ITERATIONS) -
     """Huber-IRLS solution of design @ coef ~ y in relative terms (rows scaled by 1/y); returns coef, weights."""
     rel = design / y[:, None]
     ones = np.ones_like(y)
-    w = np.ones_like(y)
     coef = np.linalg.lstsq(rel, ones, rcond=None)[0]
+    w = huber_weights(rel @ coef - ones)
     for _ in range(iterations):
         sw = np.sqrt(w)
         coef_new = np.linalg.lstsq(rel * sw[:, None], ones * sw, rcond=None)[0]
         w = huber_weights(rel @ coef_new - ones)
-        if np.allclose(coef_new, coef, rtol=1e-12, atol=0.0):
-            coef = coef_new
-            break
+        converged = np.allclose(coef_new, coef, rtol=1e-10, atol=0.0)
         coef = coef_new
+        if converged:
+            break
     return coef, w
 
 

@@ -28,6 +28,11 @@ class GemmFit:
     n_points: int
 
 
+def min_points(n_dtypes: int) -> int:
+    """Points needed for a fit with one degree of freedom left."""
+    return n_dtypes + 3
+
+
 def shape_factor(m: np.ndarray, n: np.ndarray, k: np.ndarray, half_dim: float) -> np.ndarray:
     return (m / (m + half_dim)) * (n / (n + half_dim)) * (k / (k + half_dim))
 
@@ -82,8 +87,9 @@ def fit_gemm(m: Sequence[int], n: Sequence[int], k: Sequence[int], dtypes: Seque
         raise ValueError("gemm fit: every m, n, k and time_s must be > 0")
     names = sorted(set(dtypes))
     codes = np.array([names.index(d) for d in dtypes])
-    if len(y) < len(names) + 2:
-        raise ValueError(f"gemm fit: n_points={len(y)} must be >= {len(names) + 2} (3 parameters + 1 per dtype)")
+    if len(y) < min_points(len(names)):
+        raise ValueError(f"gemm fit: n_points={len(y)} must be >= {min_points(len(names))} "
+                         "(launch, half_efficiency_dim and one asymptote per dtype, plus one)")
     half_dim, coef = _solve(M, N, K, codes, len(names), y)
     design = _design(M, N, K, codes, len(names), half_dim)
     pred = design @ coef

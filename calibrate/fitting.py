@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from calibrate.fit import fit_line
-from calibrate.fit_gemm import GemmFit, fit_gemm
+from calibrate.fit_gemm import GemmFit, fit_gemm, min_points
 from calibrate.ops import busbw_factor
 
 GEMM_FIT_DTYPES = ("fp32", "tf32", "fp16", "bf16")
@@ -55,7 +55,7 @@ def gemm_fit_points(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def fit_gemm_rows(rows: list[dict[str, Any]]) -> tuple[GemmFit | None, dict[str, Any] | None]:
     pts = gemm_fit_points(rows)
-    if len(pts) < len({r["dtype"] for r in pts}) + 2:
+    if len(pts) < min_points(len({r["dtype"] for r in pts})):
         return None, None
     fit = fit_gemm([r["m"] for r in pts], [r["n"] for r in pts], [r["k"] for r in pts],
                    [r["dtype"] for r in pts], [r["time_s"] for r in pts])
