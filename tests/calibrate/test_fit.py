@@ -107,6 +107,16 @@ def test_gemm_fit_on_exact_data_is_exact() -> None:
     fit = fit_gemm(m, n, k, dt, t)
     assert fit.half_efficiency_dim == pytest.approx(48.0, rel=0.01)
     assert fit.mape < 1e-3
+    assert fit.holdout_mape is not None and fit.holdout_mape < 1e-3
+
+
+def test_gemm_holdout_keeps_every_dtype_in_the_training_half() -> None:
+    dims = [64, 128, 256, 512, 1024, 2048]
+    m = [d for d in dims for _ in (0, 1)]
+    dt = ["fp32", "bf16"] * len(dims)  # same flops per pair: a split by size alone would train on fp32 only
+    t = predict_time_s(np.array(m, float), np.array(m, float), np.array(m, float), dt, TRUE_GEMM)
+    fit = fit_gemm(m, m, m, dt, t)
+    assert fit.holdout_mape is not None and fit.holdout_mape < 1e-3
 
 
 def test_gemm_fit_needs_enough_points() -> None:
