@@ -10,6 +10,7 @@ import numpy as np
 from calibrate.fit import fit_line
 from calibrate.fit_gemm import GemmFit, fit_gemm, min_points
 from calibrate.ops import busbw_factor
+from calibrate.results import ok_rows
 
 GEMM_FIT_DTYPES = ("fp32", "tf32", "fp16", "bf16")
 GOOD_MAPE = 0.15          # a fit is 'good' when its mean relative error is within 15%
@@ -21,14 +22,10 @@ def verdict(mape: float, holdout: float | None) -> str:
     return "good" if ok else "poor"
 
 
-def _ok(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [r for r in rows if r["status"] == "ok" and r["time_s"] > 0]
-
-
 def fit_collective_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One alpha-beta fit per (op, group): time_s = alpha + beta * size_bytes * busbw_factor."""
     by_key: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
-    for row in _ok(rows):
+    for row in ok_rows(rows):
         by_key[(row["op"], row["group"])].append(row)
     fits = []
     for (op, group), pts in sorted(by_key.items()):
@@ -50,7 +47,7 @@ def fit_collective_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def gemm_fit_points(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Single (unbatched) GEMMs of the dtypes the profile knows: what the GEMM model is fitted to."""
-    return [r for r in _ok(rows) if r["batch"] == 1 and r["dtype"] in GEMM_FIT_DTYPES]
+    return [r for r in ok_rows(rows) if r["batch"] == 1 and r["dtype"] in GEMM_FIT_DTYPES]
 
 
 def fit_gemm_rows(rows: list[dict[str, Any]]) -> tuple[GemmFit | None, dict[str, Any] | None]:
@@ -69,7 +66,7 @@ def fit_gemm_rows(rows: list[dict[str, Any]]) -> tuple[GemmFit | None, dict[str,
 
 def fit_memory_rows(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
     """time_s = launch + 2 * size_bytes / bandwidth (a copy reads and writes every byte)."""
-    pts = _ok(rows)
+    pts = ok_rows(rows)
     if len(pts) < 2:
         return None
     fit = fit_line(np.array([2.0 * r["size_bytes"] for r in pts]), np.array([r["time_s"] for r in pts]),

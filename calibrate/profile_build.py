@@ -13,6 +13,7 @@ from typing import Any
 
 from calibrate import __version__
 from calibrate.fit_gemm import GemmFit
+from calibrate.ops import ring_steps
 from simcluster.hardware.profile import HardwareProfile
 
 INTRA_NODE_HOPS = 2
@@ -79,7 +80,7 @@ def _collectives(b: ProfileBuilder, fits: list[dict[str, Any]], intra: str) -> N
         step_us = None
         if len(intra_fits) >= 2:
             lo, hi = intra_fits[0], intra_fits[-1]
-            steps_lo, steps_hi = 2 * (lo["n_ranks"] - 1), 2 * (hi["n_ranks"] - 1)
+            steps_lo, steps_hi = ring_steps("all_reduce", lo["n_ranks"]), ring_steps("all_reduce", hi["n_ranks"])
             step_us = (hi["alpha_us"] - lo["alpha_us"]) / (steps_hi - steps_lo)
             fitted_launch = lo["alpha_us"] - steps_lo * step_us
             if step_us >= 0 and fitted_launch >= 0:
@@ -90,7 +91,7 @@ def _collectives(b: ProfileBuilder, fits: list[dict[str, Any]], intra: str) -> N
                 step_us = None
         if step_us is None:
             one = intra_fits[0]
-            step_us = max(0.0, (one["alpha_us"] - launch_us) / (2 * (one["n_ranks"] - 1)))
+            step_us = max(0.0, (one["alpha_us"] - launch_us) / ring_steps("all_reduce", one["n_ranks"]))
         b.set(f"links.{intra}.latency_us", _sig(step_us / INTRA_NODE_HOPS),
               f"all_reduce alpha per ring step / {INTRA_NODE_HOPS} hops (collectives.launch_us={launch_us:.4g})")
     inter = _ring_fits(fits, "nic", ("inter_pair",))
@@ -99,7 +100,7 @@ def _collectives(b: ProfileBuilder, fits: list[dict[str, Any]], intra: str) -> N
         if fit["busbw_GBps"]:
             b.set("links.nic.bandwidth_GBps", _sig(fit["busbw_GBps"]),
                   "busbw of the all_reduce fit on inter_pair (the inter-node bottleneck)")
-        step_us = max(0.0, (fit["alpha_us"] - launch_us) / (2 * (fit["n_ranks"] - 1)))
+        step_us = max(0.0, (fit["alpha_us"] - launch_us) / ring_steps("all_reduce", fit["n_ranks"]))
         nic_us = max(0.0, (step_us - INTER_NODE_HOPS["pcie"] * b.get("links.pcie.latency_us")) / INTER_NODE_HOPS["nic"])
         b.set("links.nic.latency_us", _sig(nic_us), "inter_pair all_reduce alpha per step less 4 pcie hops, / 2")
 

@@ -11,12 +11,18 @@ import plotly.graph_objects as go
 
 from calibrate.fit_gemm import GemmFit, predict_time_s
 from calibrate.ops import OPS, busbw_factor
+from calibrate.results import ok_rows
 
 LOG_AXES = {"xaxis_type": "log", "yaxis_type": "log"}
 
 
-def _ok(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [r for r in rows if r["status"] == "ok"]
+def _series(rows: list[dict[str, Any]], op: str) -> dict[str, list[dict[str, Any]]]:
+    """The ok points of one op, per group, sorted by size."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for r in sorted(ok_rows(rows), key=lambda r: r["size_bytes"]):
+        if r["op"] == op:
+            out.setdefault(r["group"], []).append(r)
+    return dict(sorted(out.items()))
 
 
 def _collective_figures(fits: dict[str, Any], rows: list[dict[str, Any]]) -> list[go.Figure]:
@@ -25,9 +31,7 @@ def _collective_figures(fits: dict[str, Any], rows: list[dict[str, Any]]) -> lis
     residuals = go.Figure()
     for op in OPS:
         fig = go.Figure()
-        groups = sorted({r["group"] for r in _ok(rows) if r["op"] == op})
-        for group in groups:
-            pts = sorted((r for r in _ok(rows) if r["op"] == op and r["group"] == group), key=lambda r: r["size_bytes"])
+        for group, pts in _series(rows, op).items():
             size = np.array([r["size_bytes"] for r in pts], dtype=float)
             time_us = np.array([r["time_s"] for r in pts]) * 1e6
             label = f"{group} ({pts[0]['link_class']}, n={pts[0]['n_ranks']})"
@@ -48,8 +52,7 @@ def _collective_figures(fits: dict[str, Any], rows: list[dict[str, Any]]) -> lis
                             xaxis_title="size_bytes", yaxis_title="relative residual", xaxis_type="log")
     busbw = go.Figure()
     for op in OPS:
-        for group in sorted({r["group"] for r in _ok(rows) if r["op"] == op}):
-            pts = sorted((r for r in _ok(rows) if r["op"] == op and r["group"] == group), key=lambda r: r["size_bytes"])
+        for group, pts in _series(rows, op).items():
             busbw.add_trace(go.Scatter(x=[r["size_bytes"] for r in pts], y=[r["busbw_GBps"] for r in pts],
                                        mode="markers+lines", name=f"{op} {group}"))
     busbw.update_layout(title="Bus bandwidth (nccl-tests busbw)", xaxis_title="size_bytes",
@@ -58,7 +61,7 @@ def _collective_figures(fits: dict[str, Any], rows: list[dict[str, Any]]) -> lis
 
 
 def _gemm_figures(rows: list[dict[str, Any]], fit: GemmFit | None, profile: dict[str, Any]) -> list[go.Figure]:
-    pts = _ok(rows)
+    pts = ok_rows(rows)
     if not pts:
         return []
     peaks = profile["gpu"]["peak_tflops"]
@@ -90,7 +93,7 @@ def _gemm_figures(rows: list[dict[str, Any]], fit: GemmFit | None, profile: dict
 
 
 def _memory_figure(rows: list[dict[str, Any]], fit: dict[str, Any] | None) -> list[go.Figure]:
-    pts = sorted(_ok(rows), key=lambda r: r["size_bytes"])
+    pts = sorted(ok_rows(rows), key=lambda r: r["size_bytes"])
     if not pts:
         return []
     fig = go.Figure(go.Scatter(x=[r["size_bytes"] for r in pts], y=[r["copy_bandwidth_GBps"] for r in pts],

@@ -104,6 +104,11 @@ def read_table(out_dir: Path, table: Table, required: bool = False) -> list[dict
     return [_parse(table, path, i + 2, raw) for i, raw in enumerate(reader)]
 
 
+def ok_rows(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows measured successfully (reading guarantees their time_s > 0)."""
+    return [r for r in rows if r["status"] == "ok"]
+
+
 def done_keys(rows: Iterable[dict[str, Any]], table: Table) -> set[tuple]:
     return {row_key(table, r) for r in rows if is_done(r["status"])}
 

@@ -18,7 +18,6 @@ class Place:
     rank: int
     world_size: int
     local_rank: int
-    local_world_size: int
 
 
 def _env_int(names: tuple[str, ...], default: int | None = None) -> int:
@@ -26,7 +25,7 @@ def _env_int(names: tuple[str, ...], default: int | None = None) -> int:
         text = os.environ.get(name)
         if text is not None:
             try:
-                return int(text.split("(")[0].split(",")[0])
+                return int(text)
             except ValueError:
                 raise ConfigError(name, text, "must be an integer") from None
     if default is None:
@@ -35,14 +34,16 @@ def _env_int(names: tuple[str, ...], default: int | None = None) -> int:
 
 
 def place_from_env() -> Place:
-    """torchrun sets RANK/WORLD_SIZE/LOCAL_RANK/LOCAL_WORLD_SIZE; under srun the SLURM_* twins are used."""
+    """torchrun sets RANK/WORLD_SIZE/LOCAL_RANK; under srun the SLURM_* twins are used.
+
+    Nodes are told apart by host name (gathered at start), so no per-node count is needed.
+    """
     rank = _env_int(("RANK", "SLURM_PROCID"))
     world = _env_int(("WORLD_SIZE", "SLURM_NTASKS"))
     local = _env_int(("LOCAL_RANK", "SLURM_LOCALID"), default=0)
-    local_world = _env_int(("LOCAL_WORLD_SIZE", "SLURM_NTASKS_PER_NODE", "SLURM_TASKS_PER_NODE"), default=1)
     os.environ.setdefault("RANK", str(rank))
     os.environ.setdefault("WORLD_SIZE", str(world))
-    return Place(rank=rank, world_size=world, local_rank=local, local_world_size=local_world)
+    return Place(rank=rank, world_size=world, local_rank=local)
 
 
 def time_loop(step: Callable[[], object], iterations: int, device: torch.device) -> float:

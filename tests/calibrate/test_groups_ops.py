@@ -73,3 +73,12 @@ def test_quick_config_stays_small_and_full_follows_nccl_tests_defaults() -> None
     full = bench_config(quick=False, on_gpu=True)
     assert full.collective_sizes()[0] == 8 and full.collective_sizes()[-1] == 1024**3
     assert (full.collective_warmup, full.collective_iterations) == (5, 20)
+
+
+def test_the_launcher_surface_the_simulator_cli_relies_on() -> None:
+    import inspect
+
+    from calibrate.launch import run_local
+
+    params = inspect.signature(run_local).parameters
+    assert list(params) == ["nproc", "backend", "out", "quick", "resume", "base"]

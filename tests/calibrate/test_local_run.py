@@ -123,3 +123,17 @@ def test_bad_backend_from_the_command_line_has_no_traceback(tmp_path: Path) -> N
                           env={**os.environ, "PYTHONPATH": str(REPO)})
     assert done.returncode == 2
     assert done.stderr == "error: backend='mpi': must be one of gloo, nccl\n"
+
+
+def test_rank_placement_from_slurm_when_torchrun_variables_are_absent(monkeypatch: pytest.MonkeyPatch) -> None:
+    from calibrate.runtime import Place, place_from_env
+    from simcluster.errors import ConfigError
+
+    monkeypatch.setattr(os, "environ", {"SLURM_PROCID": "3", "SLURM_NTASKS": "8", "SLURM_LOCALID": "1"})
+    assert place_from_env() == Place(rank=3, world_size=8, local_rank=1)
+    assert (os.environ["RANK"], os.environ["WORLD_SIZE"]) == ("3", "8")  # for torch's env:// rendezvous
+    monkeypatch.setattr(os, "environ", {"RANK": "0", "WORLD_SIZE": "2", "LOCAL_RANK": "0", "SLURM_PROCID": "5"})
+    assert place_from_env().rank == 0  # torchrun's variables win
+    monkeypatch.setattr(os, "environ", {"WORLD_SIZE": "x"})
+    with pytest.raises(ConfigError, match="RANK: is not set: launch with torchrun, srun or"):
+        place_from_env()
