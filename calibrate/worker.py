@@ -120,7 +120,8 @@ def run_worker(args: WorkerArgs) -> int:
     finally:
         dist.destroy_process_group()
     if args.analyze:
-        from calibrate.analyze import analyze
+        from calibrate.analyze import PROFILE_FILE, analyze
 
         analyze(args.out, None if args.base == "auto" else args.base)
+        print(f"calibrate: wrote {args.out / PROFILE_FILE}")
     return 0
