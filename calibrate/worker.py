@@ -104,24 +104,26 @@ def run_worker(args: WorkerArgs) -> int:
         groups = plan_groups(node_ids(hosts), str(intra))
         memberships = build_memberships(groups, place.rank)
         log = CsvLog(args.out, COLLECTIVES) if place.rank == 0 else None
+        code = 0
         try:
             run_collectives(groups, memberships, cfg, set(done), log, place.rank, device, args.backend, int(run_id))
         except BenchFailure as exc:
             print(f"rank {place.rank}: collective benchmark failed: {exc}", file=sys.stderr)
+            code = 1
             if place.rank == 0:
                 _finish_run(args.out, int(run_id), f"failed: {exc}"[:300])
-            return 1
         if place.rank != 0:
-            return 0
-        gemm_log, memory_log = CsvLog(args.out, GEMM), CsvLog(args.out, MEMORY)
-        run_gemms(cfg, done_keys(read_table(args.out, GEMM), GEMM), gemm_log, device, int(run_id))
-        run_memory(cfg, done_keys(read_table(args.out, MEMORY), MEMORY), memory_log, device, int(run_id))
-        _finish_run(args.out, int(run_id), "ok")
+            return code
+        if code == 0:
+            gemm_log, memory_log = CsvLog(args.out, GEMM), CsvLog(args.out, MEMORY)
+            run_gemms(cfg, done_keys(read_table(args.out, GEMM), GEMM), gemm_log, device, int(run_id))
+            run_memory(cfg, done_keys(read_table(args.out, MEMORY), MEMORY), memory_log, device, int(run_id))
+            _finish_run(args.out, int(run_id), "ok")
     finally:
         dist.destroy_process_group()
-    if args.analyze:
+    if args.analyze:  # after a failure too: what was measured is fitted
         from calibrate.analyze import PROFILE_FILE, analyze
 
         analyze(args.out, None if args.base == "auto" else args.base)
         print(f"calibrate: wrote {args.out / PROFILE_FILE}")
-    return 0
+    return code
