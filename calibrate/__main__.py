@@ -22,18 +22,27 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--out", type=Path, required=True, help="directory for CSVs, fits.json, profile.yaml, report.html")
+    p.add_argument(
+        "--out", type=Path, required=True, help="directory for CSVs, fits.json, profile.yaml, report.html"
+    )
     p.add_argument("--quick", action="store_true", help="tiny sizes and few iterations (CI, smoke tests)")
-    p.add_argument("--resume", action="store_true", help="continue the run in --out, skipping finished points")
-    p.add_argument("--base", default="auto",
-                   help="preset name or profile path for what is not measured (auto: by device, see docs)")
+    p.add_argument(
+        "--resume", action="store_true", help="continue the run in --out, skipping finished points"
+    )
+    p.add_argument(
+        "--base",
+        default="auto",
+        help="preset name or profile path for what is not measured (auto: by device, see docs)",
+    )
 
 
 def _worker_parser() -> _Parser:
     p = _Parser(prog="python -m calibrate", description="one rank of a calibration run (torchrun / srun)")
     _common(p)
     p.add_argument("--backend", default=None, help="nccl or gloo (default: nccl when CUDA is available)")
-    p.add_argument("--no-analyze", dest="analyze", action="store_false", help="rank 0 skips the fits at the end")
+    p.add_argument(
+        "--no-analyze", dest="analyze", action="store_false", help="rank 0 skips the fits at the end"
+    )
     return p
 
 
@@ -80,8 +89,11 @@ def main(argv: list[str] | None = None) -> int:
             from simcluster.errors import ConfigError
 
             raise ConfigError("backend", backend, f"must be one of {', '.join(BACKENDS)}")
-        return run_worker(WorkerArgs(out=a.out, backend=backend, quick=a.quick, resume=a.resume, base=a.base,
-                                     analyze=a.analyze))
+        return run_worker(
+            WorkerArgs(
+                out=a.out, backend=backend, quick=a.quick, resume=a.resume, base=a.base, analyze=a.analyze
+            )
+        )
     except SimclusterError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -43,8 +43,11 @@ def analyze(out_dir: Path, base: str | None = None) -> dict[str, Any]:
     fits: dict[str, Any] = {
         "format": "calibrate-fits/1",
         "run": run,
-        "status_counts": {"collectives": _status_counts(collectives), "gemm": _status_counts(gemm_rows),
-                          "memory": _status_counts(memory_rows)},
+        "status_counts": {
+            "collectives": _status_counts(collectives),
+            "gemm": _status_counts(gemm_rows),
+            "memory": _status_counts(memory_rows),
+        },
         "collectives": fit_collective_rows(collectives),
         "gemm": gemm_summary,
         "memory": fit_memory_rows(memory_rows),
@@ -54,7 +57,9 @@ def analyze(out_dir: Path, base: str | None = None) -> dict[str, Any]:
     profile_from_dict(profile, field=PROFILE_FILE)  # the file must load wherever a preset name does
     fits["profile_fields"] = provenance
     fits["base"] = base_name
-    (out_dir / FITS_FILE).write_text(json.dumps(fits, indent=2, allow_nan=False, default=_json_default) + "\n")
+    (out_dir / FITS_FILE).write_text(
+        json.dumps(fits, indent=2, allow_nan=False, default=_json_default) + "\n"
+    )
     header = f"# Written by `python -m calibrate` from the measurements in this directory; see {FITS_FILE}.\n"
     (out_dir / PROFILE_FILE).write_text(header + yaml.safe_dump(profile, sort_keys=False, width=120))
     write_report(out_dir / REPORT_FILE, fits, collectives, gemm_rows, memory_rows, gemm_fit, profile)

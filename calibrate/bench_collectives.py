@@ -52,8 +52,9 @@ def build_memberships(groups: list[Group], rank: int) -> dict[str, Membership]:
     return out
 
 
-def _step(op: str, count: int, ranks: tuple[int, ...], pg: dist.ProcessGroup, rank: int,
-          device: torch.device) -> Callable[[], object]:
+def _step(
+    op: str, count: int, ranks: tuple[int, ...], pg: dist.ProcessGroup, rank: int, device: torch.device
+) -> Callable[[], object]:
     n = len(ranks)
     root = ranks[0]
     if op == "all_reduce":
@@ -90,8 +91,9 @@ def _maybe_die(op: str, size_bytes: int, rank: int) -> None:
         os._exit(3)
 
 
-def _measure(op: str, size_bytes: int, mine: Membership, cfg: BenchConfig, rank: int,
-             device: torch.device) -> tuple[float, str]:
+def _measure(
+    op: str, size_bytes: int, mine: Membership, cfg: BenchConfig, rank: int, device: torch.device
+) -> tuple[float, str]:
     """The slowest member's seconds per iteration, and why the op cannot run ('' when it ran).
 
     An op the backend rejects raises on its members before any traffic; the flag in the MAX all-reduce
@@ -125,8 +127,17 @@ def _unsupported(exc: Exception) -> bool:
     return isinstance(exc, NotImplementedError) or "not supported" in text or "does not support" in text
 
 
-def run_collectives(groups: list[Group], memberships: dict[str, Membership], cfg: BenchConfig, done: set[tuple],
-                    log: CsvLog | None, rank: int, device: torch.device, backend: str, run_id: int) -> int:
+def run_collectives(
+    groups: list[Group],
+    memberships: dict[str, Membership],
+    cfg: BenchConfig,
+    done: set[tuple],
+    log: CsvLog | None,
+    rank: int,
+    device: torch.device,
+    backend: str,
+    run_id: int,
+) -> int:
     """Measure every (group, op, size) not in `done`; returns the number of points measured here.
 
     `log` is rank 0's collectives.csv (None on other ranks). Skipped groups get one row per op (size 0).
@@ -134,12 +145,23 @@ def run_collectives(groups: list[Group], memberships: dict[str, Membership], cfg
     measured = 0
     for group in groups:
         for op in OPS:
-            common = {"op": op, "group": group.name, "link_class": group.link_class, "backend": backend,
-                      "run_id": run_id, "n_concurrent_groups": len(group.members)}
+            common = {
+                "op": op,
+                "group": group.name,
+                "link_class": group.link_class,
+                "backend": backend,
+                "run_id": run_id,
+                "n_concurrent_groups": len(group.members),
+            }
             if group.skipped:
                 if (op, group.name, 0) not in done and log is not None:
-                    log.write(**common, n_ranks=0, size_bytes=0, status=f"skipped: {group.skip_reason}",
-                              iterations=0)
+                    log.write(
+                        **common,
+                        n_ranks=0,
+                        size_bytes=0,
+                        status=f"skipped: {group.skip_reason}",
+                        iterations=0,
+                    )
                 continue
             n, why = group.n_ranks, ""
             for requested in cfg.collective_sizes():
@@ -161,8 +183,13 @@ def run_collectives(groups: list[Group], memberships: dict[str, Membership], cfg
                     continue
                 algbw = size / seconds / 1e9
                 if log is not None:
-                    log.write(**row, time_s=seconds, algbw_GBps=algbw, busbw_GBps=algbw * busbw_factor(op, n),
-                              status="ok")
+                    log.write(
+                        **row,
+                        time_s=seconds,
+                        algbw_GBps=algbw,
+                        busbw_GBps=algbw * busbw_factor(op, n),
+                        status="ok",
+                    )
                 done.add((op, group.name, size))
                 measured += 1
     return measured

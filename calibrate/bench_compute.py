@@ -61,8 +61,16 @@ def run_gemms(cfg: BenchConfig, done: set[tuple], log: CsvLog, device: torch.dev
             key = (shape.name, shape.m, shape.n, shape.k, shape.batch, dtype)
             if key in done:
                 continue
-            row = {"name": shape.name, "m": shape.m, "n": shape.n, "k": shape.k, "batch": shape.batch,
-                   "dtype": dtype, "iterations": cfg.gemm_iterations, "run_id": run_id}
+            row = {
+                "name": shape.name,
+                "m": shape.m,
+                "n": shape.n,
+                "k": shape.k,
+                "batch": shape.batch,
+                "dtype": dtype,
+                "iterations": cfg.gemm_iterations,
+                "run_id": run_id,
+            }
             if why_not:
                 log.write(**row, status=why_not)
                 continue

@@ -39,7 +39,9 @@ def huber_weights(residuals: np.ndarray, c: float = HUBER_C) -> np.ndarray:
     return np.where(u <= 1.0, 1.0, 1.0 / np.maximum(u, 1e-300))
 
 
-def irls(design: np.ndarray, y: np.ndarray, iterations: int = IRLS_ITERATIONS) -> tuple[np.ndarray, np.ndarray]:
+def irls(
+    design: np.ndarray, y: np.ndarray, iterations: int = IRLS_ITERATIONS
+) -> tuple[np.ndarray, np.ndarray]:
     """Huber-IRLS solution of design @ coef ~ y in relative terms (rows scaled by 1/y); returns coef, weights."""
     rel = design / y[:, None]
     ones = np.ones_like(y)

@@ -63,6 +63,7 @@ def _robust_loss(design: np.ndarray, y: np.ndarray) -> tuple[float, np.ndarray]:
 
 def _solve(m, n, k, codes, n_dtypes, y) -> tuple[float, np.ndarray]:
     """Best half_efficiency_dim on [0, largest measured dimension] (beyond it the data says nothing)."""
+
     def loss_at(h: float) -> tuple[float, np.ndarray]:
         return _robust_loss(_design(m, n, k, codes, n_dtypes, h), y)
 
@@ -76,8 +77,9 @@ def _solve(m, n, k, codes, n_dtypes, y) -> tuple[float, np.ndarray]:
     return float(best_h), loss_at(best_h)[1]
 
 
-def fit_gemm(m: Sequence[int], n: Sequence[int], k: Sequence[int], dtypes: Sequence[str],
-             time_s: Sequence[float]) -> GemmFit:
+def fit_gemm(
+    m: Sequence[int], n: Sequence[int], k: Sequence[int], dtypes: Sequence[str], time_s: Sequence[float]
+) -> GemmFit:
     """Fit launch, half_efficiency_dim and one asymptote per dtype to measured single GEMMs."""
     M, N, K = (np.asarray(v, dtype=float) for v in (m, n, k))
     y = np.asarray(time_s, dtype=float)
@@ -88,8 +90,10 @@ def fit_gemm(m: Sequence[int], n: Sequence[int], k: Sequence[int], dtypes: Seque
     names = sorted(set(dtypes))
     codes = np.array([names.index(d) for d in dtypes])
     if len(y) < min_points(len(names)):
-        raise ValueError(f"gemm fit: n_points={len(y)} must be >= {min_points(len(names))} "
-                         "(launch, half_efficiency_dim and one asymptote per dtype, plus one)")
+        raise ValueError(
+            f"gemm fit: n_points={len(y)} must be >= {min_points(len(names))} "
+            "(launch, half_efficiency_dim and one asymptote per dtype, plus one)"
+        )
     half_dim, coef = _solve(M, N, K, codes, len(names), y)
     design = _design(M, N, K, codes, len(names), half_dim)
     pred = design @ coef
@@ -98,12 +102,16 @@ def fit_gemm(m: Sequence[int], n: Sequence[int], k: Sequence[int], dtypes: Seque
         h, c = _solve(M[train], N[train], K[train], codes[train], len(names), y[train])
         return _design(M[test], N[test], K[test], codes[test], len(names), h) @ c
 
-    order = np.lexsort((2.0 * M * N * K, codes))  # by dtype, then size: alternation keeps every dtype in both halves
+    order = np.lexsort(
+        (2.0 * M * N * K, codes)
+    )  # by dtype, then size: alternation keeps every dtype in both halves
 
     def ordered(train: np.ndarray, test: np.ndarray) -> np.ndarray:
         return fit_and_predict(order[train], order[test])
 
-    asym = {d: (float(1.0 / coef[1 + j] / 1e12) if coef[1 + j] > 0 else float("nan")) for j, d in enumerate(names)}
+    asym = {
+        d: (float(1.0 / coef[1 + j] / 1e12) if coef[1 + j] > 0 else float("nan")) for j, d in enumerate(names)
+    }
     return GemmFit(
         launch_us=float(coef[0]) * 1e6,
         half_efficiency_dim=half_dim,
@@ -113,4 +121,3 @@ def fit_gemm(m: Sequence[int], n: Sequence[int], k: Sequence[int], dtypes: Seque
         holdout_mape=holdout_mape(len(y), ordered, y[order]),
         n_points=len(y),
     )
-

@@ -13,7 +13,7 @@ from calibrate.ops import busbw_factor
 from calibrate.results import ok_rows
 
 GEMM_FIT_DTYPES = ("fp32", "tf32", "fp16", "bf16")
-GOOD_MAPE = 0.15          # a fit is 'good' when its mean relative error is within 15%
+GOOD_MAPE = 0.15  # a fit is 'good' when its mean relative error is within 15%
 GOOD_HOLDOUT_MAPE = 0.25  # ... and it predicts held-out sizes within 25%
 
 
@@ -34,14 +34,24 @@ def fit_collective_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         n = pts[0]["n_ranks"]
         bus_bytes = np.array([r["size_bytes"] * busbw_factor(op, n) for r in pts], dtype=float)
         fit = fit_line(bus_bytes, np.array([r["time_s"] for r in pts]), what=f"{op}/{group}")
-        fits.append({
-            "op": op, "group": group, "link_class": pts[0]["link_class"], "n_ranks": n,
-            "n_concurrent_groups": pts[0]["n_concurrent_groups"],
-            "alpha_us": fit.alpha_s * 1e6, "beta_s_per_byte": fit.beta_s_per_unit,
-            "busbw_GBps": 1.0 / fit.beta_s_per_unit / 1e9 if fit.beta_s_per_unit > 0 else None,
-            "r2": fit.r2, "mape": fit.mape, "holdout_mape": fit.holdout_mape,
-            "n_points": fit.n_points, "n_outliers": fit.n_outliers, "verdict": verdict(fit.mape, fit.holdout_mape),
-        })
+        fits.append(
+            {
+                "op": op,
+                "group": group,
+                "link_class": pts[0]["link_class"],
+                "n_ranks": n,
+                "n_concurrent_groups": pts[0]["n_concurrent_groups"],
+                "alpha_us": fit.alpha_s * 1e6,
+                "beta_s_per_byte": fit.beta_s_per_unit,
+                "busbw_GBps": 1.0 / fit.beta_s_per_unit / 1e9 if fit.beta_s_per_unit > 0 else None,
+                "r2": fit.r2,
+                "mape": fit.mape,
+                "holdout_mape": fit.holdout_mape,
+                "n_points": fit.n_points,
+                "n_outliers": fit.n_outliers,
+                "verdict": verdict(fit.mape, fit.holdout_mape),
+            }
+        )
     return fits
 
 
@@ -54,12 +64,22 @@ def fit_gemm_rows(rows: list[dict[str, Any]]) -> tuple[GemmFit | None, dict[str,
     pts = gemm_fit_points(rows)
     if len(pts) < min_points(len({r["dtype"] for r in pts})):
         return None, None
-    fit = fit_gemm([r["m"] for r in pts], [r["n"] for r in pts], [r["k"] for r in pts],
-                   [r["dtype"] for r in pts], [r["time_s"] for r in pts])
+    fit = fit_gemm(
+        [r["m"] for r in pts],
+        [r["n"] for r in pts],
+        [r["k"] for r in pts],
+        [r["dtype"] for r in pts],
+        [r["time_s"] for r in pts],
+    )
     summary = {
-        "launch_us": fit.launch_us, "half_efficiency_dim": fit.half_efficiency_dim,
-        "asymptote_tflops": {d: (t if t == t else None) for d, t in fit.asymptote_tflops.items()}, "r2": fit.r2, "mape": fit.mape,
-        "holdout_mape": fit.holdout_mape, "n_points": fit.n_points, "verdict": verdict(fit.mape, fit.holdout_mape),
+        "launch_us": fit.launch_us,
+        "half_efficiency_dim": fit.half_efficiency_dim,
+        "asymptote_tflops": {d: (t if t == t else None) for d, t in fit.asymptote_tflops.items()},
+        "r2": fit.r2,
+        "mape": fit.mape,
+        "holdout_mape": fit.holdout_mape,
+        "n_points": fit.n_points,
+        "verdict": verdict(fit.mape, fit.holdout_mape),
     }
     return fit, summary
 
@@ -69,11 +89,18 @@ def fit_memory_rows(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
     pts = ok_rows(rows)
     if len(pts) < 2:
         return None
-    fit = fit_line(np.array([2.0 * r["size_bytes"] for r in pts]), np.array([r["time_s"] for r in pts]),
-                   what="memory copy")
+    fit = fit_line(
+        np.array([2.0 * r["size_bytes"] for r in pts]),
+        np.array([r["time_s"] for r in pts]),
+        what="memory copy",
+    )
     return {
         "launch_us": fit.alpha_s * 1e6,
         "bandwidth_GBps": 1.0 / fit.beta_s_per_unit / 1e9 if fit.beta_s_per_unit > 0 else None,
-        "r2": fit.r2, "mape": fit.mape, "holdout_mape": fit.holdout_mape, "n_points": fit.n_points,
-        "n_outliers": fit.n_outliers, "verdict": verdict(fit.mape, fit.holdout_mape),
+        "r2": fit.r2,
+        "mape": fit.mape,
+        "holdout_mape": fit.holdout_mape,
+        "n_points": fit.n_points,
+        "n_outliers": fit.n_outliers,
+        "verdict": verdict(fit.mape, fit.holdout_mape),
     }

@@ -63,7 +63,12 @@ def plan_groups(nodes: list[int], intra_class: str) -> list[Group]:
         ("inter_pair", (leaders[:2],), 2, "needs 2 nodes (single-node run)"),
         ("inter_all", (leaders,), 3, "needs 3 or more nodes"),
         ("all", (tuple(range(world)),), 2, "needs 2 ranks"),
-        ("mesh_row", tuple(tuple(range(i * q, (i + 1) * q)) for i in range(q)) if square else (), 2, not_square),
+        (
+            "mesh_row",
+            tuple(tuple(range(i * q, (i + 1) * q)) for i in range(q)) if square else (),
+            2,
+            not_square,
+        ),
         ("mesh_col", tuple(tuple(range(j, world, q)) for j in range(q)) if square else (), 2, not_square),
     ]
     groups: list[Group] = []
@@ -73,7 +78,9 @@ def plan_groups(nodes: list[int], intra_class: str) -> list[Group]:
         if not members or len(members[0]) < minimum:
             groups.append(Group(name=name, members=(), link_class=link, skip_reason=too_small))
         elif members in seen:
-            groups.append(Group(name=name, members=(), link_class=link, skip_reason=f"same ranks as {seen[members]}"))
+            groups.append(
+                Group(name=name, members=(), link_class=link, skip_reason=f"same ranks as {seen[members]}")
+            )
         else:
             seen[members] = name
             groups.append(Group(name=name, members=members, link_class=link))

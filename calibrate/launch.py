@@ -42,13 +42,25 @@ def validate_local(nproc: int, backend: str, out: Path, quick: bool, resume: boo
 
         found = torch.cuda.device_count()
         if found < nproc:
-            raise ConfigError("backend", backend, f"needs nproc={nproc} CUDA devices; this machine has {found}")
+            raise ConfigError(
+                "backend", backend, f"needs nproc={nproc} CUDA devices; this machine has {found}"
+            )
     check_out_dir(out, resume, {"world_size": nproc, "backend": backend, "quick": quick})
 
 
 def _worker_command(out: Path, backend: str, quick: bool, resume: bool, base: str) -> list[str]:
-    cmd = [sys.executable, "-m", "calibrate", "--out", str(out), "--backend", backend, "--base", base,
-           "--no-analyze"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "calibrate",
+        "--out",
+        str(out),
+        "--backend",
+        backend,
+        "--base",
+        base,
+        "--no-analyze",
+    ]
     return cmd + (["--quick"] if quick else []) + (["--resume"] if resume else [])
 
 
@@ -80,15 +92,26 @@ def run_local(nproc: int, backend: str, out: Path, quick: bool, resume: bool, ba
     logs = out / "logs"
     logs.mkdir(parents=True, exist_ok=True)
     root = str(Path(calibrate.__file__).resolve().parent.parent)
-    env = {"OMP_NUM_THREADS": "1", **os.environ, "MASTER_ADDR": "127.0.0.1", "MASTER_PORT": str(free_port()),
-           "WORLD_SIZE": str(nproc), "LOCAL_WORLD_SIZE": str(nproc),
-           "PYTHONPATH": os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)}
+    env = {
+        "OMP_NUM_THREADS": "1",
+        **os.environ,
+        "MASTER_ADDR": "127.0.0.1",
+        "MASTER_PORT": str(free_port()),
+        "WORLD_SIZE": str(nproc),
+        "LOCAL_WORLD_SIZE": str(nproc),
+        "PYTHONPATH": os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p),
+    }
     procs = []
     for rank in range(nproc):
         with (logs / f"rank{rank}.log").open("a") as log:
-            procs.append(subprocess.Popen(_worker_command(out, backend, quick, resume, base),
-                                          env={**env, "RANK": str(rank), "LOCAL_RANK": str(rank)},
-                                          stdout=log, stderr=subprocess.STDOUT))
+            procs.append(
+                subprocess.Popen(
+                    _worker_command(out, backend, quick, resume, base),
+                    env={**env, "RANK": str(rank), "LOCAL_RANK": str(rank)},
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                )
+            )
     codes = _wait(procs)
     if codes[0] == 2:  # rank 0 refused the input; its one-line reason is the last line of its log
         lines = (logs / "rank0.log").read_text().strip().splitlines()
@@ -96,12 +119,17 @@ def run_local(nproc: int, backend: str, out: Path, quick: bool, resume: bool, ba
         return 2
     for rank, code in enumerate(codes):
         if code != 0:
-            print(f"calibrate: rank {rank} exited with code {code} (see {logs / f'rank{rank}.log'})", file=sys.stderr)
+            print(
+                f"calibrate: rank {rank} exited with code {code} (see {logs / f'rank{rank}.log'})",
+                file=sys.stderr,
+            )
     if not (out / COLLECTIVES.filename).exists():
         print(f"calibrate: no measurements were written to {out}", file=sys.stderr)
         return 1
     fits = analyze(out, None if base == "auto" else base)
     counts = fits["status_counts"]
-    print(f"calibrate: {nproc} rank(s), backend {backend}: collectives {counts['collectives']}, "
-          f"gemm {counts['gemm']}, memory {counts['memory']}; wrote {out / PROFILE_FILE}")
+    print(
+        f"calibrate: {nproc} rank(s), backend {backend}: collectives {counts['collectives']}, "
+        f"gemm {counts['gemm']}, memory {counts['memory']}; wrote {out / PROFILE_FILE}"
+    )
     return 0 if all(code == 0 for code in codes) else 1

@@ -38,8 +38,14 @@ def device_matches(device_name: str, base_model: str) -> bool:
 
 
 def _ring_fits(fits: list[dict[str, Any]], link_class: str, groups: tuple[str, ...]) -> list[dict[str, Any]]:
-    chosen = [f for f in fits if f["op"] == "all_reduce" and f["link_class"] == link_class
-              and f["group"] in groups and f["n_concurrent_groups"] == 1]
+    chosen = [
+        f
+        for f in fits
+        if f["op"] == "all_reduce"
+        and f["link_class"] == link_class
+        and f["group"] in groups
+        and f["n_concurrent_groups"] == 1
+    ]
     return sorted(chosen, key=lambda f: f["n_ranks"])
 
 
@@ -75,37 +81,58 @@ def _collectives(b: ProfileBuilder, fits: list[dict[str, Any]], intra: str) -> N
     if intra_fits:
         widest = intra_fits[-1]
         if widest["busbw_GBps"]:
-            b.set(f"links.{intra}.bandwidth_GBps", _sig(widest["busbw_GBps"]),
-                  f"busbw of the all_reduce fit on {widest['group']} ({widest['n_ranks']} ranks)")
+            b.set(
+                f"links.{intra}.bandwidth_GBps",
+                _sig(widest["busbw_GBps"]),
+                f"busbw of the all_reduce fit on {widest['group']} ({widest['n_ranks']} ranks)",
+            )
         step_us = None
         if len(intra_fits) >= 2:
             lo, hi = intra_fits[0], intra_fits[-1]
-            steps_lo, steps_hi = ring_steps("all_reduce", lo["n_ranks"]), ring_steps("all_reduce", hi["n_ranks"])
+            steps_lo, steps_hi = (
+                ring_steps("all_reduce", lo["n_ranks"]),
+                ring_steps("all_reduce", hi["n_ranks"]),
+            )
             step_us = (hi["alpha_us"] - lo["alpha_us"]) / (steps_hi - steps_lo)
             fitted_launch = lo["alpha_us"] - steps_lo * step_us
             if step_us >= 0 and fitted_launch >= 0:
                 launch_us = fitted_launch
-                b.set("collectives.launch_us", _sig(launch_us),
-                      f"all_reduce alpha of {lo['group']} and {hi['group']} (intercept over ring steps)")
+                b.set(
+                    "collectives.launch_us",
+                    _sig(launch_us),
+                    f"all_reduce alpha of {lo['group']} and {hi['group']} (intercept over ring steps)",
+                )
             else:
                 step_us = None
         if step_us is None:
             one = intra_fits[0]
             step_us = max(0.0, (one["alpha_us"] - launch_us) / ring_steps("all_reduce", one["n_ranks"]))
-        b.set(f"links.{intra}.latency_us", _sig(step_us / INTRA_NODE_HOPS),
-              f"all_reduce alpha per ring step / {INTRA_NODE_HOPS} hops (collectives.launch_us={launch_us:.4g})")
+        b.set(
+            f"links.{intra}.latency_us",
+            _sig(step_us / INTRA_NODE_HOPS),
+            f"all_reduce alpha per ring step / {INTRA_NODE_HOPS} hops (collectives.launch_us={launch_us:.4g})",
+        )
     inter = _ring_fits(fits, "nic", ("inter_pair",))
     if inter:
         fit = inter[0]
         if fit["busbw_GBps"]:
-            b.set("links.nic.bandwidth_GBps", _sig(fit["busbw_GBps"]),
-                  "busbw of the all_reduce fit on inter_pair (the inter-node bottleneck)")
+            b.set(
+                "links.nic.bandwidth_GBps",
+                _sig(fit["busbw_GBps"]),
+                "busbw of the all_reduce fit on inter_pair (the inter-node bottleneck)",
+            )
         step_us = max(0.0, (fit["alpha_us"] - launch_us) / ring_steps("all_reduce", fit["n_ranks"]))
-        nic_us = max(0.0, (step_us - INTER_NODE_HOPS["pcie"] * b.get("links.pcie.latency_us")) / INTER_NODE_HOPS["nic"])
-        b.set("links.nic.latency_us", _sig(nic_us), "inter_pair all_reduce alpha per step less 4 pcie hops, / 2")
+        nic_us = max(
+            0.0, (step_us - INTER_NODE_HOPS["pcie"] * b.get("links.pcie.latency_us")) / INTER_NODE_HOPS["nic"]
+        )
+        b.set(
+            "links.nic.latency_us", _sig(nic_us), "inter_pair all_reduce alpha per step less 4 pcie hops, / 2"
+        )
 
 
-def _gemm(b: ProfileBuilder, gemm: GemmFit | None, points: list[dict[str, Any]], device: str, match: bool) -> None:
+def _gemm(
+    b: ProfileBuilder, gemm: GemmFit | None, points: list[dict[str, Any]], device: str, match: bool
+) -> None:
     if gemm is None:
         return
     asym = {d: t for d, t in gemm.asymptote_tflops.items() if t == t and t > 0}
@@ -116,15 +143,21 @@ def _gemm(b: ProfileBuilder, gemm: GemmFit | None, points: list[dict[str, Any]],
         b.set("gpu.gemm.efficiency_max", _sig(eff), f"fitted {primary} asymptote / spec peak of the base")
     elif "fp32" in asym:
         b.set("gpu.model", device, "measured device (differs from the base's GPU)")
-        b.set("gpu.peak_tflops", {d: _sig(t) for d, t in sorted(asym.items())},
-              "fitted asymptotes of this device (not the base's spec sheet)")
+        b.set(
+            "gpu.peak_tflops",
+            {d: _sig(t) for d, t in sorted(asym.items())},
+            "fitted asymptotes of this device (not the base's spec sheet)",
+        )
         b.set("gpu.gemm.efficiency_max", 1.0, "peaks are the fitted asymptotes")
     else:
         return
     b.set("gpu.gemm.half_efficiency_dim", _sig(gemm.half_efficiency_dim), "GEMM model fit")
     b.set("gpu.gemm.launch_us", _sig(max(gemm.launch_us, 0.0)), "GEMM model fit")
-    b.set("gpu.gemm.measured", [{k: p[k] for k in ("m", "n", "k", "dtype")} | {"tflops": _sig(p["tflops"])}
-                                for p in points], "gemm.csv rows with status ok and batch 1")
+    b.set(
+        "gpu.gemm.measured",
+        [{k: p[k] for k in ("m", "n", "k", "dtype")} | {"tflops": _sig(p["tflops"])} for p in points],
+        "gemm.csv rows with status ok and batch 1",
+    )
 
 
 def _memory(b: ProfileBuilder, memory: dict[str, Any] | None, run: dict[str, Any], match: bool) -> None:
@@ -132,10 +165,17 @@ def _memory(b: ProfileBuilder, memory: dict[str, Any] | None, run: dict[str, Any
         return
     if match:
         spec = b.get("gpu.memory_bandwidth_GBps")
-        b.set("gpu.memory_efficiency", _sig(min(1.0, memory["bandwidth_GBps"] / spec)),
-              "fitted copy bandwidth / spec bandwidth of the base")
+        b.set(
+            "gpu.memory_efficiency",
+            _sig(min(1.0, memory["bandwidth_GBps"] / spec)),
+            "fitted copy bandwidth / spec bandwidth of the base",
+        )
     else:
-        b.set("gpu.memory_bandwidth_GBps", _sig(memory["bandwidth_GBps"]), "fitted copy bandwidth of this device")
+        b.set(
+            "gpu.memory_bandwidth_GBps",
+            _sig(memory["bandwidth_GBps"]),
+            "fitted copy bandwidth of this device",
+        )
         b.set("gpu.memory_efficiency", 1.0, "bandwidth is the measured copy bandwidth")
         size = run.get("device_memory_GiB") or run.get("host_memory_GiB")
         if size:
@@ -144,8 +184,14 @@ def _memory(b: ProfileBuilder, memory: dict[str, Any] | None, run: dict[str, Any
         b.set("gpu.kernel_launch_us", _sig(memory["launch_us"]), "alpha of the copy fit")
 
 
-def build_profile(base_name: str, base: HardwareProfile, fits: dict[str, Any], gemm: GemmFit | None,
-                  gemm_points: list[dict[str, Any]], run: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+def build_profile(
+    base_name: str,
+    base: HardwareProfile,
+    fits: dict[str, Any],
+    gemm: GemmFit | None,
+    gemm_points: list[dict[str, Any]],
+    run: dict[str, Any],
+) -> tuple[dict[str, Any], dict[str, str]]:
     """The profile dict (schema of simcluster.hardware.profile) and {field: where its value came from}."""
     b = ProfileBuilder(base)
     intra = "nvlink" if base.node.interconnect == "nvswitch" else "pcie"
@@ -159,8 +205,10 @@ def build_profile(base_name: str, base: HardwareProfile, fits: dict[str, Any], g
     host = (run.get("hostnames") or ["unknown"])[0]
     measured = ", ".join(sorted(b.provenance))
     b.data["name"] = f"calibrated-{host}"
-    b.data["description"] = (f"Calibrated on {host}: {run.get('world_size')} ranks, {device}, backend "
-                             f"{run.get('backend')}; unmeasured fields from preset {base_name}")
+    b.data["description"] = (
+        f"Calibrated on {host}: {run.get('world_size')} ranks, {device}, backend "
+        f"{run.get('backend')}; unmeasured fields from preset {base_name}"
+    )
     b.data["sources"] = [
         f"calibrate {__version__}: measured on {host} ({device}, {run.get('world_size')} ranks on "
         f"{run.get('nodes')} node(s), backend {run.get('backend')}, torch {run.get('torch_version')}) "

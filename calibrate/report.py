@@ -41,26 +41,56 @@ def _collective_figures(fits: dict[str, Any], rows: list[dict[str, Any]]) -> lis
                 continue
             factor = busbw_factor(op, fit["n_ranks"])
             pred_us = fit["alpha_us"] + fit["beta_s_per_byte"] * size * factor * 1e6
-            fig.add_trace(go.Scatter(x=size, y=pred_us, mode="lines", line={"dash": "dash"},
-                                     name=f"{label} fit: {fit['alpha_us']:.3g} us + S/{fit['busbw_GBps'] or 0:.3g} GB/s"))
-            residuals.add_trace(go.Scatter(x=size, y=(pred_us - time_us) / time_us, mode="markers+lines",
-                                           name=f"{op} {group}"))
-        fig.update_layout(title=f"{op}: time per call vs size (nccl-tests size convention)",
-                          xaxis_title="size_bytes", yaxis_title="time_us", **LOG_AXES)
+            fig.add_trace(
+                go.Scatter(
+                    x=size,
+                    y=pred_us,
+                    mode="lines",
+                    line={"dash": "dash"},
+                    name=f"{label} fit: {fit['alpha_us']:.3g} us + S/{fit['busbw_GBps'] or 0:.3g} GB/s",
+                )
+            )
+            residuals.add_trace(
+                go.Scatter(
+                    x=size, y=(pred_us - time_us) / time_us, mode="markers+lines", name=f"{op} {group}"
+                )
+            )
+        fig.update_layout(
+            title=f"{op}: time per call vs size (nccl-tests size convention)",
+            xaxis_title="size_bytes",
+            yaxis_title="time_us",
+            **LOG_AXES,
+        )
         figures.append(fig)
-    residuals.update_layout(title="Collective fits: relative residual (fit - measured) / measured",
-                            xaxis_title="size_bytes", yaxis_title="relative residual", xaxis_type="log")
+    residuals.update_layout(
+        title="Collective fits: relative residual (fit - measured) / measured",
+        xaxis_title="size_bytes",
+        yaxis_title="relative residual",
+        xaxis_type="log",
+    )
     busbw = go.Figure()
     for op in OPS:
         for group, pts in _series(rows, op).items():
-            busbw.add_trace(go.Scatter(x=[r["size_bytes"] for r in pts], y=[r["busbw_GBps"] for r in pts],
-                                       mode="markers+lines", name=f"{op} {group}"))
-    busbw.update_layout(title="Bus bandwidth (nccl-tests busbw)", xaxis_title="size_bytes",
-                        yaxis_title="busbw_GBps", xaxis_type="log")
+            busbw.add_trace(
+                go.Scatter(
+                    x=[r["size_bytes"] for r in pts],
+                    y=[r["busbw_GBps"] for r in pts],
+                    mode="markers+lines",
+                    name=f"{op} {group}",
+                )
+            )
+    busbw.update_layout(
+        title="Bus bandwidth (nccl-tests busbw)",
+        xaxis_title="size_bytes",
+        yaxis_title="busbw_GBps",
+        xaxis_type="log",
+    )
     return [*figures, busbw, residuals]
 
 
-def _gemm_figures(rows: list[dict[str, Any]], fit: GemmFit | None, profile: dict[str, Any]) -> list[go.Figure]:
+def _gemm_figures(
+    rows: list[dict[str, Any]], fit: GemmFit | None, profile: dict[str, Any]
+) -> list[go.Figure]:
     pts = ok_rows(rows)
     if not pts:
         return []
@@ -68,27 +98,52 @@ def _gemm_figures(rows: list[dict[str, Any]], fit: GemmFit | None, profile: dict
     eff = go.Figure()
     res = go.Figure()
     for dtype in sorted({r["dtype"] for r in pts}):
-        mine = sorted((r for r in pts if r["dtype"] == dtype), key=lambda r: r["m"] * r["n"] * r["k"] * r["batch"])
+        mine = sorted(
+            (r for r in pts if r["dtype"] == dtype), key=lambda r: r["m"] * r["n"] * r["k"] * r["batch"]
+        )
         dim = [(r["m"] * r["n"] * r["k"]) ** (1 / 3) for r in mine]
         peak = peaks.get(dtype) or peaks.get("fp32")
-        eff.add_trace(go.Scatter(x=dim, y=[r["tflops"] / peak for r in mine], mode="markers", name=f"{dtype} measured",
-                                 text=[f"{r['name']} m={r['m']} n={r['n']} k={r['k']} batch={r['batch']}" for r in mine]))
+        eff.add_trace(
+            go.Scatter(
+                x=dim,
+                y=[r["tflops"] / peak for r in mine],
+                mode="markers",
+                name=f"{dtype} measured",
+                text=[f"{r['name']} m={r['m']} n={r['n']} k={r['k']} batch={r['batch']}" for r in mine],
+            )
+        )
         if fit is not None and fit.asymptote_tflops.get(dtype, float("nan")) > 0:
             d = np.geomspace(min(dim), max(dim), 60)
             t = predict_time_s(d, d, d, [dtype] * len(d), fit)
-            eff.add_trace(go.Scatter(x=d, y=2 * d**3 / t / 1e12 / peak, mode="lines", line={"dash": "dash"},
-                                     name=f"{dtype} model, M=N=K"))
+            eff.add_trace(
+                go.Scatter(
+                    x=d,
+                    y=2 * d**3 / t / 1e12 / peak,
+                    mode="lines",
+                    line={"dash": "dash"},
+                    name=f"{dtype} model, M=N=K",
+                )
+            )
             single = [r for r in mine if r["batch"] == 1]
             if single:
                 m, n, k = (np.array([r[c] for r in single], dtype=float) for c in ("m", "n", "k"))
                 pred = predict_time_s(m, n, k, [dtype] * len(single), fit)
                 meas = np.array([r["time_s"] for r in single])
-                res.add_trace(go.Scatter(x=(m * n * k) ** (1 / 3), y=(pred - meas) / meas, mode="markers",
-                                         name=dtype))
-    eff.update_layout(title="GEMM efficiency (achieved / profile peak) vs size (cube root of m*n*k)",
-                      xaxis_title="size (cube root of m*n*k)", yaxis_title="efficiency", xaxis_type="log")
-    res.update_layout(title="GEMM model: relative residual (model - measured) / measured",
-                      xaxis_title="size (cube root of m*n*k)", yaxis_title="relative residual", xaxis_type="log")
+                res.add_trace(
+                    go.Scatter(x=(m * n * k) ** (1 / 3), y=(pred - meas) / meas, mode="markers", name=dtype)
+                )
+    eff.update_layout(
+        title="GEMM efficiency (achieved / profile peak) vs size (cube root of m*n*k)",
+        xaxis_title="size (cube root of m*n*k)",
+        yaxis_title="efficiency",
+        xaxis_type="log",
+    )
+    res.update_layout(
+        title="GEMM model: relative residual (model - measured) / measured",
+        xaxis_title="size (cube root of m*n*k)",
+        yaxis_title="relative residual",
+        xaxis_type="log",
+    )
     return [eff, res]
 
 
@@ -96,14 +151,26 @@ def _memory_figure(rows: list[dict[str, Any]], fit: dict[str, Any] | None) -> li
     pts = sorted(ok_rows(rows), key=lambda r: r["size_bytes"])
     if not pts:
         return []
-    fig = go.Figure(go.Scatter(x=[r["size_bytes"] for r in pts], y=[r["copy_bandwidth_GBps"] for r in pts],
-                               mode="markers", name="measured"))
+    fig = go.Figure(
+        go.Scatter(
+            x=[r["size_bytes"] for r in pts],
+            y=[r["copy_bandwidth_GBps"] for r in pts],
+            mode="markers",
+            name="measured",
+        )
+    )
     if fit and fit["bandwidth_GBps"]:
         size = np.array([r["size_bytes"] for r in pts], dtype=float)
         t = fit["launch_us"] * 1e-6 + 2 * size / (fit["bandwidth_GBps"] * 1e9)
-        fig.add_trace(go.Scatter(x=size, y=2 * size / t / 1e9, mode="lines", line={"dash": "dash"}, name="fit"))
-    fig.update_layout(title="Device copy bandwidth (bytes read + written)", xaxis_title="size_bytes",
-                      yaxis_title="copy_bandwidth_GBps", xaxis_type="log")
+        fig.add_trace(
+            go.Scatter(x=size, y=2 * size / t / 1e9, mode="lines", line={"dash": "dash"}, name="fit")
+        )
+    fig.update_layout(
+        title="Device copy bandwidth (bytes read + written)",
+        xaxis_title="size_bytes",
+        yaxis_title="copy_bandwidth_GBps",
+        xaxis_type="log",
+    )
     return [fig]
 
 
@@ -119,13 +186,35 @@ def _table(rows: list[dict[str, Any]], cols: list[str]) -> str:
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
-def write_report(path: Path, fits: dict[str, Any], collectives: list[dict[str, Any]], gemm_rows: list[dict[str, Any]],
-                 memory_rows: list[dict[str, Any]], gemm_fit: GemmFit | None, profile: dict[str, Any]) -> None:
-    figures = [*_collective_figures(fits, collectives), *_gemm_figures(gemm_rows, gemm_fit, profile),
-               *_memory_figure(memory_rows, fits.get("memory"))]
+def write_report(
+    path: Path,
+    fits: dict[str, Any],
+    collectives: list[dict[str, Any]],
+    gemm_rows: list[dict[str, Any]],
+    memory_rows: list[dict[str, Any]],
+    gemm_fit: GemmFit | None,
+    profile: dict[str, Any],
+) -> None:
+    figures = [
+        *_collective_figures(fits, collectives),
+        *_gemm_figures(gemm_rows, gemm_fit, profile),
+        *_memory_figure(memory_rows, fits.get("memory")),
+    ]
     plots = [fig.to_html(full_html=False, include_plotlyjs=(i == 0)) for i, fig in enumerate(figures)]
-    cols = ["op", "group", "link_class", "n_ranks", "alpha_us", "busbw_GBps", "r2", "mape", "holdout_mape",
-            "n_points", "n_outliers", "verdict"]
+    cols = [
+        "op",
+        "group",
+        "link_class",
+        "n_ranks",
+        "alpha_us",
+        "busbw_GBps",
+        "r2",
+        "mape",
+        "holdout_mape",
+        "n_points",
+        "n_outliers",
+        "verdict",
+    ]
     other = [{"fit": name, **(fits.get(name) or {})} for name in ("gemm", "memory")]
     run = fits["run"]
     parts = [
@@ -135,12 +224,26 @@ def write_report(path: Path, fits: dict[str, Any], collectives: list[dict[str, A
         f"<h1>Calibration of {html.escape(str(run.get('device_name')))} ({run.get('world_size')} ranks, "
         f"backend {html.escape(str(run.get('backend')))})</h1>",
         f"<p>Base preset: {html.escape(fits['base'])}. Status counts: {html.escape(str(fits['status_counts']))}</p>",
-        "<h2>Collective fits</h2>", _table(fits["collectives"], cols),
+        "<h2>Collective fits</h2>",
+        _table(fits["collectives"], cols),
         "<h2>GEMM and memory fits</h2>",
-        _table(other, ["fit", "launch_us", "half_efficiency_dim", "bandwidth_GBps", "r2", "mape", "holdout_mape",
-                       "n_points", "verdict"]),
+        _table(
+            other,
+            [
+                "fit",
+                "launch_us",
+                "half_efficiency_dim",
+                "bandwidth_GBps",
+                "r2",
+                "mape",
+                "holdout_mape",
+                "n_points",
+                "verdict",
+            ],
+        ),
         "<h2>Profile fields measured here</h2>",
         _table([{"field": k, "from": v} for k, v in fits["profile_fields"].items()], ["field", "from"]),
-        *plots, "</body></html>",
+        *plots,
+        "</body></html>",
     ]
     path.write_text("\n".join(parts))

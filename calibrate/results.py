@@ -35,21 +35,50 @@ class Table:
 
 COLLECTIVES = Table(
     "collectives",
-    (("op", str), ("group", str), ("n_ranks", int), ("size_bytes", int), ("time_s", float),
-     ("algbw_GBps", float), ("busbw_GBps", float), ("link_class", str), ("status", str),
-     ("n_concurrent_groups", int), ("iterations", int), ("backend", str), ("run_id", int)),
+    (
+        ("op", str),
+        ("group", str),
+        ("n_ranks", int),
+        ("size_bytes", int),
+        ("time_s", float),
+        ("algbw_GBps", float),
+        ("busbw_GBps", float),
+        ("link_class", str),
+        ("status", str),
+        ("n_concurrent_groups", int),
+        ("iterations", int),
+        ("backend", str),
+        ("run_id", int),
+    ),
     ("op", "group", "size_bytes"),
 )
 GEMM = Table(
     "gemm",
-    (("name", str), ("m", int), ("n", int), ("k", int), ("batch", int), ("dtype", str), ("time_s", float),
-     ("tflops", float), ("status", str), ("iterations", int), ("run_id", int)),
+    (
+        ("name", str),
+        ("m", int),
+        ("n", int),
+        ("k", int),
+        ("batch", int),
+        ("dtype", str),
+        ("time_s", float),
+        ("tflops", float),
+        ("status", str),
+        ("iterations", int),
+        ("run_id", int),
+    ),
     ("name", "m", "n", "k", "batch", "dtype"),
 )
 MEMORY = Table(
     "memory",
-    (("size_bytes", int), ("time_s", float), ("copy_bandwidth_GBps", float), ("status", str),
-     ("iterations", int), ("run_id", int)),
+    (
+        ("size_bytes", int),
+        ("time_s", float),
+        ("copy_bandwidth_GBps", float),
+        ("status", str),
+        ("iterations", int),
+        ("run_id", int),
+    ),
     ("size_bytes",),
 )
 TABLES = (COLLECTIVES, GEMM, MEMORY)
@@ -69,7 +98,9 @@ def _parse(table: Table, path: Path, line: int, raw: dict[str, str | None]) -> d
         text = raw.get(col)
         where = f"{path.name} line {line} column {col}"
         if text is None:
-            raise ConfigError(where, None, f"is missing (the row has fewer fields than the {len(table.columns)} columns)")
+            raise ConfigError(
+                where, None, f"is missing (the row has fewer fields than the {len(table.columns)} columns)"
+            )
         if kind is str:
             row[col] = text
         elif text == "" and kind is float:
@@ -78,9 +109,13 @@ def _parse(table: Table, path: Path, line: int, raw: dict[str, str | None]) -> d
             try:
                 row[col] = kind(text)
             except ValueError:
-                raise ConfigError(where, text, f"must be {'an integer' if kind is int else 'a number'}") from None
+                raise ConfigError(
+                    where, text, f"must be {'an integer' if kind is int else 'a number'}"
+                ) from None
     if row["status"] == "ok" and "time_s" in row and not row["time_s"] > 0:
-        raise ConfigError(f"{path.name} line {line} column time_s", row["time_s"], "must be > 0 when status is ok")
+        raise ConfigError(
+            f"{path.name} line {line} column time_s", row["time_s"], "must be > 0 when status is ok"
+        )
     return row
 
 
@@ -99,8 +134,11 @@ def read_table(out_dir: Path, table: Table, required: bool = False) -> list[dict
     header = reader.fieldnames or []
     missing = [c for c in table.column_names if c not in header]
     if missing:
-        raise ConfigError(f"{table.filename} header", ",".join(header),
-                          f"lacks column(s) {', '.join(missing)}; expected {','.join(table.column_names)}")
+        raise ConfigError(
+            f"{table.filename} header",
+            ",".join(header),
+            f"lacks column(s) {', '.join(missing)}; expected {','.join(table.column_names)}",
+        )
     return [_parse(table, path, i + 2, raw) for i, raw in enumerate(reader)]
 
 

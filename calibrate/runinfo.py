@@ -41,13 +41,18 @@ def check_out_dir(out_dir: Path, resume: bool, settings: dict[str, Any]) -> int:
     held = [t.filename for t in TABLES if (out_dir / t.filename).exists()]
     if not resume:
         if held or runs:
-            raise ConfigError("out", str(out_dir), f"already holds measurements ({', '.join(held) or RUN_FILE}); "
-                              "pass --resume to continue them or choose an empty directory")
+            raise ConfigError(
+                "out",
+                str(out_dir),
+                f"already holds measurements ({', '.join(held) or RUN_FILE}); "
+                "pass --resume to continue them or choose an empty directory",
+            )
         return 1
     if runs:
         last = runs[-1]
         for key in MUST_MATCH_ON_RESUME:
             if key in settings and key in last and settings[key] != last[key]:
-                raise ConfigError(f"resume {key}", settings[key],
-                                  f"must equal the resumed run's {key}={last[key]!r}")
+                raise ConfigError(
+                    f"resume {key}", settings[key], f"must equal the resumed run's {key}={last[key]!r}"
+                )
     return max((int(r.get("run_id", 0)) for r in runs), default=0) + 1

@@ -29,7 +29,9 @@ def _env_int(names: tuple[str, ...], default: int | None = None) -> int:
             except ValueError:
                 raise ConfigError(name, text, "must be an integer") from None
     if default is None:
-        raise ConfigError(names[0], None, "is not set: launch with torchrun, srun or `python -m calibrate local`")
+        raise ConfigError(
+            names[0], None, "is not set: launch with torchrun, srun or `python -m calibrate local`"
+        )
     return default
 
 

@@ -57,12 +57,18 @@ def _start_run(args: WorkerArgs, place: Place, hosts: list[str], device: torch.d
     args.out.mkdir(parents=True, exist_ok=True)
     nodes = node_ids(hosts)
     record = {
-        "run_id": run_id, **settings, "started_at": _now(), "status": "running",
-        "nodes": max(nodes) + 1, "gpus_per_node": nodes.count(0), "hostnames": sorted(set(hosts)),
+        "run_id": run_id,
+        **settings,
+        "started_at": _now(),
+        "status": "running",
+        "nodes": max(nodes) + 1,
+        "gpus_per_node": nodes.count(0),
+        "hostnames": sorted(set(hosts)),
         "device_name": device_name,
         "device_memory_GiB": props.total_memory / 2**30 if props else None,
         "host_memory_GiB": os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30,
-        "torch_version": torch.__version__, "calibrate_version": calibrate.__version__,
+        "torch_version": torch.__version__,
+        "calibrate_version": calibrate.__version__,
         "base": base,
     }
     write_runs(args.out, [*read_runs(args.out), record])
@@ -83,8 +89,12 @@ def run_worker(args: WorkerArgs) -> int:
     os.environ.setdefault("MASTER_PORT", "29500")
     cfg = bench_config(quick=args.quick, on_gpu=args.backend == "nccl")
     device = _device(args.backend, place)
-    dist.init_process_group(args.backend, rank=place.rank, world_size=place.world_size,
-                            timeout=dt.timedelta(seconds=cfg.timeout_s))
+    dist.init_process_group(
+        args.backend,
+        rank=place.rank,
+        world_size=place.world_size,
+        timeout=dt.timedelta(seconds=cfg.timeout_s),
+    )
     try:
         hosts: list[str] = [""] * place.world_size
         dist.all_gather_object(hosts, socket.gethostname())
@@ -106,7 +116,9 @@ def run_worker(args: WorkerArgs) -> int:
         log = CsvLog(args.out, COLLECTIVES) if place.rank == 0 else None
         code = 0
         try:
-            run_collectives(groups, memberships, cfg, set(done), log, place.rank, device, args.backend, int(run_id))
+            run_collectives(
+                groups, memberships, cfg, set(done), log, place.rank, device, args.backend, int(run_id)
+            )
         except BenchFailure as exc:
             print(f"rank {place.rank}: collective benchmark failed: {exc}", file=sys.stderr)
             code = 1

@@ -123,7 +123,10 @@ class MegatronScheme:
             F.gemm("mlp.fc2.wgrad", bw, f // t, h, bs),
             F.elementwise("mlp.gelu.bwd", bw, 3.0 * bs * (f // t) * e),
             *self._column_bwd(
-                "mlp", F.gemm("mlp.fc1.dgrad", bw, bs, h, f // t), F.gemm("mlp.fc1.wgrad", bw, h, f // t, bs), group
+                "mlp",
+                F.gemm("mlp.fc1.dgrad", bw, bs, h, f // t),
+                F.gemm("mlp.fc1.wgrad", bw, h, f // t, bs),
+                group,
             ),
             F.elementwise("ln2.bwd", bw, 3.0 * tok * h * e + 4 * h * e),
             bda("attn.bias_dropout_add.bwd", bw),
@@ -189,7 +192,10 @@ class MegatronScheme:
         head_bwd = [
             F.elementwise("loss.bwd", bw, bs * vt * (4.0 + e)),
             *self._column_bwd(
-                "head", F.gemm("head.logits.dgrad", bw, bs, h, vt), F.gemm("head.logits.wgrad", bw, vt, h, bs), group
+                "head",
+                F.gemm("head.logits.dgrad", bw, bs, h, vt),
+                F.gemm("head.logits.wgrad", bw, vt, h, bs),
+                group,
             ),
             F.elementwise("final_ln.bwd", bw, 3.0 * tok * h * e),
         ]

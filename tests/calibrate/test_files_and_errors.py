@@ -17,9 +17,20 @@ from calibrate.runinfo import check_out_dir, write_runs
 from simcluster.errors import ConfigError
 from simcluster.hardware.profile import load_profile
 
-RUN = {"run_id": 1, "world_size": 2, "backend": "gloo", "quick": False, "device_name": "cpu", "nodes": 1,
-       "gpus_per_node": 2, "hostnames": ["box"], "torch_version": "2.13.0", "base": "frontera-rtx",
-       "host_memory_GiB": 16.0, "status": "ok"}
+RUN = {
+    "run_id": 1,
+    "world_size": 2,
+    "backend": "gloo",
+    "quick": False,
+    "device_name": "cpu",
+    "nodes": 1,
+    "gpus_per_node": 2,
+    "hostnames": ["box"],
+    "torch_version": "2.13.0",
+    "base": "frontera-rtx",
+    "host_memory_GiB": 16.0,
+    "status": "ok",
+}
 ALPHA_S, BUSBW_Bps = 40e-6, 4e9
 
 
@@ -30,24 +41,62 @@ def _synthetic_dir(out: Path) -> None:
     for op in ("all_reduce", "all_gather"):
         for i, size in enumerate(8 * 2**j for j in range(20)):
             t = (ALPHA_S + size * busbw_factor(op, 2) / BUSBW_Bps) * (1 + 0.01 * (-1) ** i)
-            log.write(op=op, group="intra_pair", n_ranks=2, size_bytes=size, time_s=t, algbw_GBps=size / t / 1e9,
-                      busbw_GBps=size / t / 1e9 * busbw_factor(op, 2), link_class="pcie", status="ok",
-                      n_concurrent_groups=1, iterations=20, backend="gloo", run_id=1)
-    log.write(op="all_reduce", group="inter_pair", n_ranks=0, size_bytes=0, link_class="nic",
-              status="skipped: needs 2 nodes (single-node run)", n_concurrent_groups=0, iterations=0,
-              backend="gloo", run_id=1)
+            log.write(
+                op=op,
+                group="intra_pair",
+                n_ranks=2,
+                size_bytes=size,
+                time_s=t,
+                algbw_GBps=size / t / 1e9,
+                busbw_GBps=size / t / 1e9 * busbw_factor(op, 2),
+                link_class="pcie",
+                status="ok",
+                n_concurrent_groups=1,
+                iterations=20,
+                backend="gloo",
+                run_id=1,
+            )
+    log.write(
+        op="all_reduce",
+        group="inter_pair",
+        n_ranks=0,
+        size_bytes=0,
+        link_class="nic",
+        status="skipped: needs 2 nodes (single-node run)",
+        n_concurrent_groups=0,
+        iterations=0,
+        backend="gloo",
+        run_id=1,
+    )
     gemm = CsvLog(out, GEMM)
     for d in (32, 64, 128, 256, 512, 1024):
         for dtype, asym in (("fp32", 0.1e12), ("bf16", 0.2e12)):
             shape = (d / (d + 16.0)) ** 3
             t = 10e-6 + 2 * d**3 / (asym * shape)
-            gemm.write(name=f"square_{d}", m=d, n=d, k=d, batch=1, dtype=dtype, time_s=t, tflops=2 * d**3 / t / 1e12,
-                       status="ok", iterations=10, run_id=1)
+            gemm.write(
+                name=f"square_{d}",
+                m=d,
+                n=d,
+                k=d,
+                batch=1,
+                dtype=dtype,
+                time_s=t,
+                tflops=2 * d**3 / t / 1e12,
+                status="ok",
+                iterations=10,
+                run_id=1,
+            )
     mem = CsvLog(out, MEMORY)
     for size in (4096 * 4**j for j in range(8)):
         t = 2e-6 + 2 * size / 20e9
-        mem.write(size_bytes=size, time_s=t, copy_bandwidth_GBps=2 * size / t / 1e9, status="ok", iterations=20,
-                  run_id=1)
+        mem.write(
+            size_bytes=size,
+            time_s=t,
+            copy_bandwidth_GBps=2 * size / t / 1e9,
+            status="ok",
+            iterations=20,
+            run_id=1,
+        )
 
 
 def test_analysis_of_known_measurements_writes_a_loadable_profile(tmp_path: Path) -> None:
@@ -78,21 +127,29 @@ def test_corrupt_measurement_files_name_file_line_column_and_value(tmp_path: Pat
     _synthetic_dir(tmp_path)
     path = tmp_path / "collectives.csv"
     _replace_in(path, ",2,16,", ",2,sixteen,")
-    with pytest.raises(ConfigError, match=r"collectives.csv line 3 column size_bytes='sixteen': must be an integer"):
+    with pytest.raises(
+        ConfigError, match=r"collectives.csv line 3 column size_bytes='sixteen': must be an integer"
+    ):
         analyze(tmp_path)
     _replace_in(path, ",2,sixteen,", ",2,16,")
     _replace_in(path, "time_s,", "seconds,")
-    with pytest.raises(ConfigError, match=r"collectives.csv header=.*: lacks column\(s\) time_s; expected op,group"):
+    with pytest.raises(
+        ConfigError, match=r"collectives.csv header=.*: lacks column\(s\) time_s; expected op,group"
+    ):
         read_table(tmp_path, COLLECTIVES)
 
 
 def test_ok_row_without_a_time_and_a_truncated_row_are_rejected(tmp_path: Path) -> None:
-    (tmp_path / "memory.csv").write_text("size_bytes,time_s,copy_bandwidth_GBps,status,iterations,run_id\n"
-                                         "4096,,,ok,20,1\n")
-    with pytest.raises(ConfigError, match="memory.csv line 2 column time_s=nan: must be > 0 when status is ok"):
+    (tmp_path / "memory.csv").write_text(
+        "size_bytes,time_s,copy_bandwidth_GBps,status,iterations,run_id\n4096,,,ok,20,1\n"
+    )
+    with pytest.raises(
+        ConfigError, match="memory.csv line 2 column time_s=nan: must be > 0 when status is ok"
+    ):
         read_table(tmp_path, MEMORY)
-    (tmp_path / "memory.csv").write_text("size_bytes,time_s,copy_bandwidth_GBps,status,iterations,run_id\n"
-                                         "4096,1e-6,8.1\n")
+    (tmp_path / "memory.csv").write_text(
+        "size_bytes,time_s,copy_bandwidth_GBps,status,iterations,run_id\n4096,1e-6,8.1\n"
+    )
     with pytest.raises(ConfigError, match="memory.csv line 2 column status: is missing"):
         read_table(tmp_path, MEMORY)
 
@@ -135,7 +192,9 @@ def bad_profiles(tmp_path: Path) -> dict[str, Path]:
     broken = tmp_path / "broken.yaml"
     broken.write_text("gpu: [unclosed\n")
     incomplete = tmp_path / "incomplete.yaml"
-    data = yaml.safe_load((Path(__file__).parents[2] / "simcluster/hardware/presets/dgx-a100.yaml").read_text())
+    data = yaml.safe_load(
+        (Path(__file__).parents[2] / "simcluster/hardware/presets/dgx-a100.yaml").read_text()
+    )
     del data["gpu"]
     incomplete.write_text(yaml.safe_dump(data))
     return {"broken": broken, "incomplete": incomplete}
@@ -145,19 +204,25 @@ def test_bad_base_profiles_give_one_line_errors(bad_profiles: dict[str, Path], t
     with pytest.raises(ConfigError, match=r"base=.*broken.yaml': is not valid YAML at line 2"):
         validate_local(2, "gloo", tmp_path / "o", quick=True, resume=False, base=str(bad_profiles["broken"]))
     with pytest.raises(ConfigError, match="base.gpu: is required"):
-        validate_local(2, "gloo", tmp_path / "o", quick=True, resume=False, base=str(bad_profiles["incomplete"]))
+        validate_local(
+            2, "gloo", tmp_path / "o", quick=True, resume=False, base=str(bad_profiles["incomplete"])
+        )
     with pytest.raises(ConfigError, match="base='nope': is neither a preset"):
         validate_local(2, "gloo", tmp_path / "o", quick=True, resume=False, base="nope")
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--nproc", "0", "--backend", "gloo"], "error: nproc=0: must be >= 1"),
-    (["--nproc", "2", "--backend", "mpi"], "error: backend='mpi': must be one of gloo, nccl"),
-    (["--nproc", "two"], "error: python -m calibrate local: argument --nproc: invalid int value: 'two'"),
-    (["--nproc", "2", "--base", "/no/such.yaml"], "error: base='/no/such.yaml': is neither a preset"),
-])
-def test_cli_bad_input_exits_2_with_one_line(args: list[str], message: str, tmp_path: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--nproc", "0", "--backend", "gloo"], "error: nproc=0: must be >= 1"),
+        (["--nproc", "2", "--backend", "mpi"], "error: backend='mpi': must be one of gloo, nccl"),
+        (["--nproc", "two"], "error: python -m calibrate local: argument --nproc: invalid int value: 'two'"),
+        (["--nproc", "2", "--base", "/no/such.yaml"], "error: base='/no/such.yaml': is neither a preset"),
+    ],
+)
+def test_cli_bad_input_exits_2_with_one_line(
+    args: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     try:
         code = main(["local", "--out", str(tmp_path / "o"), "--quick", *args])
     except SystemExit as exc:  # argparse's own errors
@@ -169,7 +234,9 @@ def test_cli_bad_input_exits_2_with_one_line(args: list[str], message: str, tmp_
     assert not (tmp_path / "o").exists()  # nothing written for rejected input
 
 
-def test_analyze_cli_reports_a_corrupt_file_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_analyze_cli_reports_a_corrupt_file_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     _synthetic_dir(tmp_path)
     _replace_in(tmp_path / "gemm.csv", ",fp32,", ",fp32,x")
     assert main(["analyze", "--out", str(tmp_path)]) == 2

@@ -23,7 +23,7 @@ def _sweep(noise: float, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
 
 def test_alpha_beta_recovered_within_2_percent_despite_noise_and_an_outlier() -> None:
     bus, time_s = _sweep(noise=0.01)
-    time_s[5] *= 4.0   # a latency-regime outlier
+    time_s[5] *= 4.0  # a latency-regime outlier
     time_s[22] *= 0.3  # and one in the bandwidth regime
     fit = fit_line(bus, time_s)
     assert fit.alpha_s == pytest.approx(ALPHA_S, rel=0.02)
@@ -66,17 +66,26 @@ def test_holdout_needs_four_points() -> None:
 
 @pytest.mark.parametrize(
     ("x", "y", "message"),
-    [([1.0], [1.0], "n_points=1 must be >= 2"),
-     ([1.0, 2.0], [1.0, 0.0], "must be finite and > 0"),
-     ([1.0, 2.0], [1.0, float("nan")], "must be finite and > 0")],
+    [
+        ([1.0], [1.0], "n_points=1 must be >= 2"),
+        ([1.0, 2.0], [1.0, 0.0], "must be finite and > 0"),
+        ([1.0, 2.0], [1.0, float("nan")], "must be finite and > 0"),
+    ],
 )
 def test_bad_fit_input_is_named(x: list[float], y: list[float], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         fit_line(np.array(x), np.array(y), what="all_reduce/intra_pair")
 
 
-TRUE_GEMM = GemmFit(launch_us=5.0, half_efficiency_dim=48.0, asymptote_tflops={"bf16": 268.0, "fp32": 16.5},
-                    r2=1.0, mape=0.0, holdout_mape=0.0, n_points=0)
+TRUE_GEMM = GemmFit(
+    launch_us=5.0,
+    half_efficiency_dim=48.0,
+    asymptote_tflops={"bf16": 268.0, "fp32": 16.5},
+    r2=1.0,
+    mape=0.0,
+    holdout_mape=0.0,
+    n_points=0,
+)
 
 
 def _gemm_data(noise: float) -> tuple[list[int], list[int], list[int], list[str], np.ndarray]:
@@ -84,7 +93,13 @@ def _gemm_data(noise: float) -> tuple[list[int], list[int], list[int], list[str]
     for d in (64, 128, 256, 512, 1024, 2048, 4096, 8192):
         for dtype in ("bf16", "fp32"):
             m.append(d), n.append(d), k.append(d), dt.append(dtype)
-    for shape in ((4096, 6144, 2048), (4096, 2048, 2048), (4096, 8192, 2048), (4096, 2048, 8192), (512, 96, 512)):
+    for shape in (
+        (4096, 6144, 2048),
+        (4096, 2048, 2048),
+        (4096, 8192, 2048),
+        (4096, 2048, 8192),
+        (512, 96, 512),
+    ):
         m.append(shape[0]), n.append(shape[1]), k.append(shape[2]), dt.append("bf16")
     rng = np.random.default_rng(3)
     t = predict_time_s(np.array(m, float), np.array(n, float), np.array(k, float), dt, TRUE_GEMM)

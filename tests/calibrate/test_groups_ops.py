@@ -46,9 +46,17 @@ def test_node_ids_follow_first_appearance() -> None:
     assert node_ids(["b", "b", "a", "a", "c"]) == [0, 0, 1, 1, 2]
 
 
-@pytest.mark.parametrize(("op", "n", "factor", "steps"), [
-    ("all_reduce", 8, 1.75, 14), ("all_gather", 8, 0.875, 7), ("reduce_scatter", 4, 0.75, 3),
-    ("broadcast", 8, 1.0, 7), ("reduce", 8, 1.0, 7), ("sendrecv", 2, 1.0, 1)])
+@pytest.mark.parametrize(
+    ("op", "n", "factor", "steps"),
+    [
+        ("all_reduce", 8, 1.75, 14),
+        ("all_gather", 8, 0.875, 7),
+        ("reduce_scatter", 4, 0.75, 3),
+        ("broadcast", 8, 1.0, 7),
+        ("reduce", 8, 1.0, 7),
+        ("sendrecv", 2, 1.0, 1),
+    ],
+)
 def test_busbw_factors_are_nccl_tests(op: str, n: int, factor: float, steps: int) -> None:
     assert busbw_factor(op, n) == pytest.approx(factor)
     assert ring_steps(op, n) == steps

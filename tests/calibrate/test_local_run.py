@@ -34,7 +34,15 @@ def two_ranks(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_two_rank_run_writes_every_output_and_a_loadable_profile(two_ranks: Path) -> None:
-    for name in ("collectives.csv", "gemm.csv", "memory.csv", "fits.json", "profile.yaml", "report.html", "run.json"):
+    for name in (
+        "collectives.csv",
+        "gemm.csv",
+        "memory.csv",
+        "fits.json",
+        "profile.yaml",
+        "report.html",
+        "run.json",
+    ):
         assert (two_ranks / name).stat().st_size > 0, name
     profile = load_profile(str(two_ranks / "profile.yaml"))
     assert profile.name.startswith("calibrated-")
@@ -55,7 +63,9 @@ def test_collective_rows_follow_nccl_tests_conventions(two_ranks: Path) -> None:
         size, t = int(r["size_bytes"]), float(r["time_s"])
         assert 0 < t < 1.0
         assert float(r["algbw_GBps"]) == pytest.approx(size / t / 1e9, rel=1e-6)
-        assert float(r["busbw_GBps"]) == pytest.approx(float(r["algbw_GBps"]) * busbw_factor(r["op"], 2), rel=1e-6)
+        assert float(r["busbw_GBps"]) == pytest.approx(
+            float(r["algbw_GBps"]) * busbw_factor(r["op"], 2), rel=1e-6
+        )
     skipped = {(r["op"], r["group"]): r["status"] for r in rows if r["status"].startswith("skipped")}
     assert skipped[("all_reduce", "inter_pair")] == "skipped: needs 2 nodes (single-node run)"
     assert skipped[("sendrecv", "all")] == "skipped: same ranks as intra_pair"
@@ -79,8 +89,19 @@ def test_fits_carry_quality_numbers_and_gemm_rows_cover_the_layer(two_ranks: Pat
 def test_a_dead_rank_keeps_what_was_measured_and_resume_finishes_without_repeating(tmp_path: Path) -> None:
     out = tmp_path / "run"
     env = {**os.environ, "CALIBRATE_FAULT": "exit:all_gather:65536:1", "PYTHONPATH": str(REPO)}
-    cmd = [sys.executable, "-m", "calibrate", "local", "--nproc", "2", "--backend", "gloo", "--quick",
-           "--out", str(out)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "calibrate",
+        "local",
+        "--nproc",
+        "2",
+        "--backend",
+        "gloo",
+        "--quick",
+        "--out",
+        str(out),
+    ]
     first = subprocess.run(cmd, env=env, cwd=REPO, capture_output=True, text=True, timeout=120)
     assert first.returncode == 1, first.stderr
     assert "rank 1 exited with code 3" in first.stderr
@@ -93,7 +114,9 @@ def test_a_dead_rank_keeps_what_was_measured_and_resume_finishes_without_repeati
     assert json.loads((out / "run.json").read_text())["runs"][0]["status"].startswith("failed")
 
     env.pop("CALIBRATE_FAULT")
-    second = subprocess.run([*cmd, "--resume"], env=env, cwd=REPO, capture_output=True, text=True, timeout=120)
+    second = subprocess.run(
+        [*cmd, "--resume"], env=env, cwd=REPO, capture_output=True, text=True, timeout=120
+    )
     assert second.returncode == 0, second.stderr
     after = _rows(out / "collectives.csv")
     ok = [r for r in after if r["status"] == "ok"]
@@ -109,7 +132,9 @@ def test_a_dead_rank_keeps_what_was_measured_and_resume_finishes_without_repeati
 def test_four_ranks_measure_the_whole_node_and_the_mesh(tmp_path: Path) -> None:
     assert run_local(4, "gloo", tmp_path, quick=True, resume=False, base="frontera-rtx") == 0
     ok = [r for r in _rows(tmp_path / "collectives.csv") if r["status"] == "ok"]
-    per_group = {g: sum(r["group"] == g for r in ok) for g in ("intra_pair", "intra_node", "mesh_row", "mesh_col")}
+    per_group = {
+        g: sum(r["group"] == g for r in ok) for g in ("intra_pair", "intra_node", "mesh_row", "mesh_col")
+    }
     assert per_group == dict.fromkeys(per_group, len(OPS) * QUICK_SIZES)
     assert {r["n_concurrent_groups"] for r in ok if r["group"].startswith("mesh")} == {"2"}
     assert {r["n_ranks"] for r in ok if r["group"] == "intra_node"} == {"4"}
@@ -118,21 +143,37 @@ def test_four_ranks_measure_the_whole_node_and_the_mesh(tmp_path: Path) -> None:
 
 
 def test_bad_backend_from_the_command_line_has_no_traceback(tmp_path: Path) -> None:
-    cmd = [sys.executable, "-m", "calibrate", "local", "--nproc", "2", "--backend", "mpi", "--out", str(tmp_path / "o")]
-    done = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    cmd = [
+        sys.executable,
+        "-m",
+        "calibrate",
+        "local",
+        "--nproc",
+        "2",
+        "--backend",
+        "mpi",
+        "--out",
+        str(tmp_path / "o"),
+    ]
+    done = subprocess.run(
+        cmd, cwd=REPO, capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(REPO)}
+    )
     assert done.returncode == 2
     assert done.stderr == "error: backend='mpi': must be one of gloo, nccl\n"
 
 
-def test_rank_placement_from_slurm_when_torchrun_variables_are_absent(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_rank_placement_from_slurm_when_torchrun_variables_are_absent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from calibrate.runtime import Place, place_from_env
     from simcluster.errors import ConfigError
 
     monkeypatch.setattr(os, "environ", {"SLURM_PROCID": "3", "SLURM_NTASKS": "8", "SLURM_LOCALID": "1"})
     assert place_from_env() == Place(rank=3, world_size=8, local_rank=1)
     assert (os.environ["RANK"], os.environ["WORLD_SIZE"]) == ("3", "8")  # for torch's env:// rendezvous
-    monkeypatch.setattr(os, "environ", {"RANK": "0", "WORLD_SIZE": "2", "LOCAL_RANK": "0", "SLURM_PROCID": "5"})
+    monkeypatch.setattr(
+        os, "environ", {"RANK": "0", "WORLD_SIZE": "2", "LOCAL_RANK": "0", "SLURM_PROCID": "5"}
+    )
     assert place_from_env().rank == 0  # torchrun's variables win
     monkeypatch.setattr(os, "environ", {"WORLD_SIZE": "x"})
     with pytest.raises(ConfigError, match="RANK: is not set: launch with torchrun, srun or"):

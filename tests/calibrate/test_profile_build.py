@@ -12,9 +12,18 @@ LAUNCH_US, NVLINK_HOP_US, PCIE_HOP_US, NIC_HOP_US = 6.0, 1.0, 1.0, 2.5
 
 
 def _ar(group: str, link: str, n: int, per_step_us: float, busbw: float, concurrent: int = 1) -> dict:
-    return {"op": "all_reduce", "group": group, "link_class": link, "n_ranks": n,
-            "n_concurrent_groups": concurrent, "alpha_us": LAUNCH_US + 2 * (n - 1) * per_step_us,
-            "busbw_GBps": busbw, "r2": 1.0, "mape": 0.0, "holdout_mape": 0.0}
+    return {
+        "op": "all_reduce",
+        "group": group,
+        "link_class": link,
+        "n_ranks": n,
+        "n_concurrent_groups": concurrent,
+        "alpha_us": LAUNCH_US + 2 * (n - 1) * per_step_us,
+        "busbw_GBps": busbw,
+        "r2": 1.0,
+        "mape": 0.0,
+        "holdout_mape": 0.0,
+    }
 
 
 FITS = {
@@ -26,12 +35,26 @@ FITS = {
     ],
     "memory": {"launch_us": 3.5, "bandwidth_GBps": 1650.0},
 }
-GEMM = GemmFit(launch_us=4.0, half_efficiency_dim=40.0, asymptote_tflops={"bf16": 260.0, "fp32": 19.0},
-               r2=1.0, mape=0.0, holdout_mape=0.0, n_points=10)
+GEMM = GemmFit(
+    launch_us=4.0,
+    half_efficiency_dim=40.0,
+    asymptote_tflops={"bf16": 260.0, "fp32": 19.0},
+    r2=1.0,
+    mape=0.0,
+    holdout_mape=0.0,
+    n_points=10,
+)
 POINTS = [{"m": 4096, "n": 4096, "k": 4096, "dtype": "bf16", "tflops": 251.0}]
-RUN = {"device_name": "NVIDIA A100-SXM4-80GB", "world_size": 16, "nodes": 2, "gpus_per_node": 8,
-       "backend": "nccl", "hostnames": ["gpu001", "gpu002"], "torch_version": "2.13.0",
-       "finished_at": "2026-01-01T00:00:00+00:00"}
+RUN = {
+    "device_name": "NVIDIA A100-SXM4-80GB",
+    "world_size": 16,
+    "nodes": 2,
+    "gpus_per_node": 8,
+    "backend": "nccl",
+    "hostnames": ["gpu001", "gpu002"],
+    "torch_version": "2.13.0",
+    "finished_at": "2026-01-01T00:00:00+00:00",
+}
 
 
 def test_link_numbers_recovered_from_all_reduce_fits_on_a_dgx() -> None:
@@ -56,10 +79,23 @@ def test_link_numbers_recovered_from_all_reduce_fits_on_a_dgx() -> None:
 
 def test_a_device_other_than_the_base_gets_its_fitted_peaks() -> None:
     run = {**RUN, "device_name": "cpu", "host_memory_GiB": 31.3, "gpus_per_node": 2}
-    cpu = GemmFit(launch_us=-1.0, half_efficiency_dim=20.0, asymptote_tflops={"fp32": 0.12, "bf16": 0.2},
-                  r2=1.0, mape=0.0, holdout_mape=0.0, n_points=10)
-    data, _ = build_profile("frontera-rtx", load_profile("frontera-rtx"), {"collectives": [], "memory":
-                            {"launch_us": 2.0, "bandwidth_GBps": 40.0}}, cpu, [], run)
+    cpu = GemmFit(
+        launch_us=-1.0,
+        half_efficiency_dim=20.0,
+        asymptote_tflops={"fp32": 0.12, "bf16": 0.2},
+        r2=1.0,
+        mape=0.0,
+        holdout_mape=0.0,
+        n_points=10,
+    )
+    data, _ = build_profile(
+        "frontera-rtx",
+        load_profile("frontera-rtx"),
+        {"collectives": [], "memory": {"launch_us": 2.0, "bandwidth_GBps": 40.0}},
+        cpu,
+        [],
+        run,
+    )
     p = profile_from_dict(data)
     assert p.gpu.model == "cpu"
     assert dict(p.gpu.peak_tflops) == {"bf16": 0.2, "fp32": 0.12}
@@ -76,4 +112,7 @@ def test_device_matching_and_auto_base() -> None:
     assert not device_matches("NVIDIA H100 80GB HBM3", "A100 SXM 80GB")
     assert not device_matches("cpu", "Quadro RTX 5000")
     assert (auto_base("NVIDIA H100 80GB HBM3"), auto_base("NVIDIA A100-SXM4-40GB"), auto_base("cpu")) == (
-        "dgx-h100", "dgx-a100", "frontera-rtx")
+        "dgx-h100",
+        "dgx-a100",
+        "frontera-rtx",
+    )
