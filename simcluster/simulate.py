@@ -44,7 +44,8 @@ class SimResult:
         tr = self.engine.traces[rep]
         comp = comm = p2p_wait = sent = recv = 0.0
         phase = {"forward": 0.0, "backward": 0.0, "recompute": 0.0, "optimizer": 0.0}
-        for i, (op, _layer, _mb) in enumerate(self.program.steps[rep]):
+        layer_phase = {"forward": 0.0, "backward": 0.0, "recompute": 0.0, "optimizer": 0.0}
+        for i, (op, _layer, _mb) in enumerate(self.program.steps[rep]):  # noqa: B007
             kind = op.kind
             if kind == "send":
                 sent += op.bytes
@@ -65,6 +66,8 @@ class SimResult:
             else:
                 comm += d
             phase[op.phase] += d
+            if _layer >= 0:
+                layer_phase[op.phase] += d
         return {
             "compute_busy_s": comp,
             "comm_busy_s": comm,
@@ -72,6 +75,8 @@ class SimResult:
             "forward_s": phase["forward"],
             "backward_s": phase["backward"] + phase["recompute"],
             "optimizer_s": phase["optimizer"],
+            "layer_forward_s": layer_phase["forward"],
+            "layer_backward_s": layer_phase["backward"] + layer_phase["recompute"],
             "bytes_sent": sent,
             "bytes_received": recv,
         }
@@ -123,6 +128,8 @@ class SimResult:
         B = sc.training.global_batch
         fwd = stats[slowest]["forward_s"]
         bwd = stats[slowest]["backward_s"]
+        p = sc.parallelism
+        layer_runs = sc.model.layers // p.pipeline * sc.microbatches
         return {
             "name": sc.name,
             "hardware": hw.name,
@@ -139,6 +146,12 @@ class SimResult:
             "idle_time_s": max(0.0, it - stats[slowest]["compute_busy_s"] - stats[slowest]["comm_busy_s"]),
             "fwd_per_seq_s": fwd / B,
             "bwd_per_seq_s": bwd / B,
+            "layer_forward_time_s": stats[slowest]["layer_forward_s"] / layer_runs,
+            "layer_backward_time_s": stats[slowest]["layer_backward_s"] / layer_runs,
+            "train_seq_per_s": B / (fwd + bwd) if fwd + bwd > 0 else math.inf,
+            "inference_seq_per_s": B / fwd if fwd > 0 else math.inf,
+            "model_tflops_per_gpu": flops / (it * self.world_size) / 1e12 if it > 0 else 0.0,
+            "activation_bytes_per_layer": self.program.scheme.layer_activation_bytes(sc.training.recompute),
             "throughput_seq_per_s": B / it if it > 0 else math.inf,
             "tokens_per_s": B * sc.model.seq_len / it if it > 0 else math.inf,
             "model_flops_per_iteration": flops,
