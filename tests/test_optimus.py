@@ -252,3 +252,14 @@ def test_vocab_pipeline_and_data_parallel_run() -> None:
     assert {"head.logits.summa1.row_reduce", "loss.sum.row_allreduce"} <= names_last
     sends = [op for op, _l, _m in res.program.steps[0] if op.kind == "send"]
     assert sends and all(op.bytes == 4 * 64 * 256 * 4 / 4 for op in sends)
+
+
+@pytest.mark.parametrize(("recompute", "ratio"), [("none", 2.0), ("selective", 2.0), ("full", 3.0)])
+def test_recompute_modes_simulate(recompute: str, ratio: float) -> None:
+    """Without recompute the backward is about twice the forward (selective adds only local attention);
+    full recompute adds one forward, communication included."""
+    res = simulate(load(OPTIMUS, *SMALL, f"training.recompute={recompute}", "parallelism.placement=naive"))
+    s = res.summary()
+    assert ratio * 0.8 < s["backward_time_s"] / s["forward_time_s"] < ratio * 1.25
+    phases = {op.phase for op, _l, _m in res.program.steps[0]}
+    assert ("recompute" in phases) == (recompute != "none")
