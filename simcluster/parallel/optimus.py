@@ -79,7 +79,10 @@ class OptimusScheme:
         return self._edges_cached(self.layout.group(rank, "tp"), self.layout.coord(rank, "tp"))
 
     # -- collectives -----------------------------------------------------------------------------------
-    def _coll(self, kind: str, name: str, ph: Phase, elements: float, group: tuple[int, ...], fam: str):
+    def _coll(
+        self, kind: str, name: str, ph: Phase, elements: float, group: tuple[int, ...], fam: str
+    ) -> OpSpec:
+        """A collective of `elements` e-byte elements (nccl-tests size: the block broadcast or reduced)."""
         return OpSpec(
             kind=kind, name=name, phase=ph, bytes=float(elements * self.d.e), group=group, family=fam
         )
