@@ -11,11 +11,22 @@ from simcluster.errors import SimclusterError
 
 
 @click.command(name="validate")
-@click.option("--cases", "cases_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="case file (default: the shipped cases)")
-@click.option("--json", "as_json_flag", is_flag=True, help="print only JSON: cases with signed errors, and MAPE")
-@click.option("--report", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="write DIR/validation.html (parity plot and table)")
+@click.option(
+    "--cases",
+    "cases_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="case file (default: the shipped cases)",
+)
+@click.option(
+    "--json", "as_json_flag", is_flag=True, help="print only JSON: cases with signed errors, and MAPE"
+)
+@click.option(
+    "--report",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="write DIR/validation.html (parity plot and table)",
+)
 def command(cases_path: Path | None, as_json_flag: bool, report: Path | None) -> None:
     """Run validation cases and print predicted vs published with the signed relative error."""
     from simcluster.validate.cases import default_cases_path, load_cases

@@ -65,6 +65,11 @@ class TrainingConfig(_Strict):
     distribute_saved_activations: bool = Field(
         False, description="full recompute: shard each checkpointed layer input across the tensor group"
     )
+    tp_comm_overlap: bool = Field(
+        True,
+        description="overlap the backward tensor-parallel collective with the weight-gradient GEMM "
+        "(Megatron-LM's async tensor-parallel all-reduce, on by default since 2021)",
+    )
     grad_overlap: bool = Field(
         False, description="overlap the data-parallel gradient all-reduce with backward"
     )

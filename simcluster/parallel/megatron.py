@@ -27,9 +27,16 @@ class MegatronScheme:
     fold_axes = ("tp", "dp")
 
     def __init__(
-        self, dims: Dims, ops: OpFactory, layout: RankLayout, sp: bool, distribute: bool = False
+        self,
+        dims: Dims,
+        ops: OpFactory,
+        layout: RankLayout,
+        sp: bool,
+        distribute: bool = False,
+        overlap: bool = True,
     ) -> None:
         self.d = dims
+        self.overlap = overlap
         self.distribute = distribute
         self.f = ops
         self.layout = layout
@@ -74,8 +81,10 @@ class MegatronScheme:
         if self.d.t == 1:
             return [dgrad, wgrad]
         kind = "reducescatter" if self.sp else "allreduce"
-        coll = replace(self._coll(kind, f"{name}.{kind}", "backward", group), blocking=False)
-        return [dgrad, coll, wgrad, wait_for("tp", "backward")]
+        coll = self._coll(kind, f"{name}.{kind}", "backward", group)
+        if not self.overlap:
+            return [dgrad, wgrad, coll]
+        return [dgrad, replace(coll, blocking=False), wgrad, wait_for("tp", "backward")]
 
     # -- layer -----------------------------------------------------------------------------------------
     def _layer(self, group: tuple[int, ...]) -> LayerOps:

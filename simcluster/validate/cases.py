@@ -67,7 +67,9 @@ def load_cases(path: Path) -> list[Case]:
             raise ConfigError(where, item, "must be a mapping")
         unknown = sorted(set(item) - set(CASE_KEYS))
         if unknown:
-            raise ConfigError(f"{where}.{unknown[0]}", None, f"unknown key; valid keys: {', '.join(CASE_KEYS)}")
+            raise ConfigError(
+                f"{where}.{unknown[0]}", None, f"unknown key; valid keys: {', '.join(CASE_KEYS)}"
+            )
         for key in ("id", "scenario", "metric", "published"):
             if key not in item:
                 raise ConfigError(f"{where}.{key}", None, "is required")

@@ -35,11 +35,15 @@ def as_text(outcomes: list[Outcome]) -> str:
     lines = [f"{'case':44s} {'metric':22s} {'published':>12s} {'predicted':>12s} {'error':>8s}"]
     for o in outcomes:
         metric = o.case.metric if not o.case.relative_to else "ratio"
-        lines.append(f"{o.case.id:44s} {metric:22s} {o.published:12.4g} {o.predicted:12.4g} {o.error * 100:+7.1f}%")
+        lines.append(
+            f"{o.case.id:44s} {metric:22s} {o.published:12.4g} {o.predicted:12.4g} {o.error * 100:+7.1f}%"
+        )
     lines.append("")
     for table, mape in mape_by_table(outcomes).items():
         lines.append(f"MAPE {mape * 100:5.1f}%  {table}")
-    lines.append(f"MAPE {sum(abs(o.error) for o in outcomes) / len(outcomes) * 100:5.1f}%  all {len(outcomes)} cases")
+    lines.append(
+        f"MAPE {sum(abs(o.error) for o in outcomes) / len(outcomes) * 100:5.1f}%  all {len(outcomes)} cases"
+    )
     return "\n".join(lines)
 
 
@@ -50,8 +54,16 @@ def write_report(outcomes: list[Outcome], out: Path) -> Path:
     hi = max(max(o.published, o.predicted) for o in outcomes)
     fig.add_trace(go.Scatter(x=[lo, hi], y=[lo, hi], mode="lines", name="exact", line={"color": "#999"}))
     for band in (0.9, 1.1):
-        fig.add_trace(go.Scatter(x=[lo, hi], y=[lo * band, hi * band], mode="lines", name=f"{band:.0%} of published",
-                                 line={"color": "#ccc", "dash": "dot"}, showlegend=band == 0.9))
+        fig.add_trace(
+            go.Scatter(
+                x=[lo, hi],
+                y=[lo * band, hi * band],
+                mode="lines",
+                name=f"{band:.0%} of published",
+                line={"color": "#ccc", "dash": "dot"},
+                showlegend=band == 0.9,
+            )
+        )
     tables: dict[str, list[Outcome]] = {}
     for o in outcomes:
         tables.setdefault(o.case.table, []).append(o)
@@ -67,8 +79,12 @@ def write_report(outcomes: list[Outcome], out: Path) -> Path:
                 marker={"size": 10},
             )
         )
-    fig.update_layout(title="simcluster: predicted vs published", xaxis={"type": "log", "title": "published"},
-                      yaxis={"type": "log", "title": "predicted"}, height=700)
+    fig.update_layout(
+        title="simcluster: predicted vs published",
+        xaxis={"type": "log", "title": "published"},
+        yaxis={"type": "log", "title": "predicted"},
+        height=700,
+    )
     rows = "".join(
         f"<tr><td>{html.escape(o.case.id)}</td><td>{html.escape(o.case.table)}</td>"
         f"<td>{html.escape(o.case.metric + (' / ' + o.case.relative_to if o.case.relative_to else ''))}</td>"
