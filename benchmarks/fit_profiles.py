@@ -45,6 +45,8 @@ FITS = [
         (("links.nic.bandwidth_GBps", 1.0, 12.5),),
         ("optimus-t2-megatron-16gpu-fwd", "optimus-t2-megatron-16gpu-bwd"),
     ),
+    # DGX-2H: the compute factor on Megatron-LM 2019's single-GPU point (39 TFLOP/s) only.
+    Fit("dgx2-v100", (("gpu.gemm.efficiency_max", 0.2, 1.0),), ("megatron-lm-2019-1gpu-tflops",)),
     # DGX A100: compute factors on Korthikanti Table 4's baseline row only.
     Fit(
         "dgx-a100",

@@ -94,6 +94,11 @@ class SimResult:
         fwd = 2.0 * B * s * (L * (4 * h * h + 2 * h * f + 2 * s * h) + h * V)
         return fwd * (3 if sc.training.mode == "train" else 1)
 
+    def executed_flops(self) -> float:
+        """FLOPs every rank executes in one iteration, recomputation included (hardware FLOPs)."""
+        per_rep = {r: sum(op.flops for op, _l, _m in self.program.steps[r]) for r in self.program.reps}
+        return sum(per_rep[self.program.rep_of[r]] for r in range(self.world_size))
+
     def summary(self) -> dict:
         sc = self.scenario
         hw = self.loaded.hardware
@@ -151,6 +156,9 @@ class SimResult:
             "train_seq_per_s": B / (fwd + bwd) if fwd + bwd > 0 else math.inf,
             "inference_seq_per_s": B / fwd if fwd > 0 else math.inf,
             "model_tflops_per_gpu": flops / (it * self.world_size) / 1e12 if it > 0 else 0.0,
+            "hardware_tflops_per_gpu": self.executed_flops() / (it * self.world_size) / 1e12
+            if it > 0
+            else 0.0,
             "activation_bytes_per_layer": self.program.scheme.layer_activation_bytes(sc.training.recompute),
             "throughput_seq_per_s": B / it if it > 0 else math.inf,
             "tokens_per_s": B * sc.model.seq_len / it if it > 0 else math.inf,

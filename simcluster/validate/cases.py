@@ -30,6 +30,7 @@ METRICS = (
     "tokens_per_s",
     "mfu",
     "model_tflops_per_gpu",
+    "hardware_tflops_per_gpu",
     "peak_memory_bytes",
     "activation_bytes_per_layer",
 )
