@@ -6,6 +6,8 @@ import math
 from dataclasses import dataclass
 from functools import cached_property
 
+import numpy as np
+
 from simcluster.config.loader import LoadedScenario
 from simcluster.engine.executor import Engine, EngineResult
 from simcluster.memory.model import RankMemory, rank_memory
@@ -40,46 +42,51 @@ class SimResult:
         return self.loaded.hardware.gpu.memory_GiB * GiB
 
     def rank_stats(self, rep: int) -> dict[str, float]:
-        """Busy times and bytes on the wire of one representative rank."""
+        """Busy times and bytes on the wire of one representative rank (vectorized over its ops)."""
         tr = self.engine.traces[rep]
-        comp = comm = p2p_wait = sent = recv = 0.0
-        phase = {"forward": 0.0, "backward": 0.0, "recompute": 0.0, "optimizer": 0.0}
-        layer_phase = {"forward": 0.0, "backward": 0.0, "recompute": 0.0, "optimizer": 0.0}
-        for i, (op, _layer, _mb) in enumerate(self.program.steps[rep]):  # noqa: B007
-            kind = op.kind
-            if kind == "send":
-                sent += op.bytes
-                continue
-            if kind == "recv":
-                recv += op.bytes
-                p2p_wait += tr.end_s[i] - tr.start_s[i]
-                continue
-            if not op.is_compute and kind != "wait":
-                wire = op.bytes * bus_factor(kind, len(op.group))
-                sent += wire
-                recv += wire
-                if not op.blocking:  # runs beside compute on the communication stream
-                    continue
-            d = tr.end_s[i] - tr.start_s[i]
-            if op.is_compute:
-                comp += d
-            else:
-                comm += d
-            phase[op.phase] += d
-            if _layer >= 0:
-                layer_phase[op.phase] += d
-        return {
-            "compute_busy_s": comp,
-            "comm_busy_s": comm,
-            "p2p_wait_s": p2p_wait,
-            "forward_s": phase["forward"],
-            "backward_s": phase["backward"] + phase["recompute"],
-            "optimizer_s": phase["optimizer"],
-            "layer_forward_s": layer_phase["forward"],
-            "layer_backward_s": layer_phase["backward"] + layer_phase["recompute"],
-            "bytes_sent": sent,
-            "bytes_received": recv,
+        steps = self.program.steps[rep]
+        ids = np.fromiter((id(st[0]) for st in steps), dtype=np.int64, count=len(steps))
+        _, first, inverse = np.unique(ids, return_index=True, return_inverse=True)
+        ops = [steps[i][0] for i in first]
+        layer = np.fromiter((st[1] for st in steps), dtype=np.int64, count=len(steps))
+        dur = np.frombuffer(tr.end_s, dtype=float) - np.frombuffer(tr.start_s, dtype=float)
+        kind = np.array([op.kind for op in ops])[inverse]
+        compute = np.array([op.is_compute for op in ops])[inverse]
+        blocking = np.array([op.blocking for op in ops])[inverse]
+        phase = np.array([op.phase for op in ops])[inverse]
+        nbytes = np.array([op.bytes for op in ops])[inverse]
+        wire = np.array(
+            [
+                op.bytes * bus_factor(op.kind, len(op.group))
+                if not op.is_compute and op.kind not in ("wait", "send", "recv")
+                else 0.0
+                for op in ops
+            ]
+        )[inverse]
+        is_send, is_recv = kind == "send", kind == "recv"
+        coll = ~compute & ~is_send & ~is_recv  # collectives and waits
+        busy = compute | (coll & blocking)  # on the rank's critical stream
+        comm = busy & ~compute
+        out = {
+            "compute_busy_s": float(dur[compute].sum()),
+            "comm_busy_s": float(dur[comm].sum()),
+            "p2p_wait_s": float(dur[is_recv].sum()),
+            "bytes_sent": float(nbytes[is_send].sum() + wire.sum()),
+            "bytes_received": float(nbytes[is_recv].sum() + wire.sum()),
         }
+        sums = {}
+        for ph in ("forward", "backward", "recompute", "optimizer"):
+            sel = busy & (phase == ph)
+            sums[ph] = float(dur[sel].sum())
+            sums["layer_" + ph] = float(dur[sel & (layer >= 0)].sum())
+        out.update(
+            forward_s=sums["forward"],
+            backward_s=sums["backward"] + sums["recompute"],
+            optimizer_s=sums["optimizer"],
+            layer_forward_s=sums["layer_forward"],
+            layer_backward_s=sums["layer_backward"] + sums["layer_recompute"],
+        )
+        return out
 
     @cached_property
     def stats(self) -> dict[int, dict[str, float]]:
