@@ -64,6 +64,7 @@ class Engine:
         topo: Topology,
         launch_s: float,
         algorithm: str = "auto",
+        static_segments: bool = True,
     ) -> None:
         self.steps = steps
         self.reps = sorted(steps)
@@ -91,7 +92,8 @@ class Engine:
         self.transfer_log: list[tuple[float, float, np.ndarray, np.ndarray]] = []
         self._private: set[tuple[int, ...]] = self._private_groups()
         self._static_label: dict[int, str] = {}
-        self.plans: dict[int, list[PlanItem]] = {r: plan_rank(s, self._static_cost) for r, s in steps.items()}
+        cost = self._static_cost if static_segments else _never_static
+        self.plans: dict[int, list[PlanItem]] = {r: plan_rank(s, cost) for r, s in steps.items()}
         self._seg_runs: list[tuple[int, Segment, float]] = []
         self._start_np = {r: np.zeros(len(s)) for r, s in steps.items()}
         self._end_np = {r: np.zeros(len(s)) for r, s in steps.items()}
@@ -417,3 +419,8 @@ def _scheduled_events(env: simpy.Environment) -> int:
     """How many events SimPy scheduled (its event-id counter), for benchmarks."""
     eid = env._eid  # type: ignore[attr-defined]  # itertools.count: repr is 'count(N)'
     return int(repr(eid)[6:-1]) if not isinstance(eid, int) else eid
+
+
+def _never_static(op: OpSpec) -> None:
+    """Cost provider that keeps every collective on the general path (compute still forms segments)."""
+    return None
