@@ -205,5 +205,26 @@ def test_static_segments_are_exact(write_scenario, scheme):
     assert a.sim_events < b.sim_events
     assert a.iteration_time_s == pytest.approx(b.iteration_time_s, rel=1e-12)
     for r in a.traces:
-        assert np.allclose(np.frombuffer(a.traces[r].end_s), np.frombuffer(b.traces[r].end_s), rtol=1e-12, atol=1e-15)
+        assert np.allclose(
+            np.frombuffer(a.traces[r].end_s), np.frombuffer(b.traces[r].end_s), rtol=1e-12, atol=1e-15
+        )
     assert np.allclose(a.link_bytes, b.link_bytes)
+
+
+def test_gemm_cost_model_and_host_floor():
+    from simcluster.model.costs import CostModel
+
+    g = HW.gpu.gemm
+    cost = CostModel(HW, "bf16")
+    secs, flops = cost.gemm(4096, 4096, 4096)
+    shape = (4096 / (4096 + g.half_efficiency_dim)) ** 3
+    assert flops == 2 * 4096**3
+    assert secs == pytest.approx(g.launch_us * 1e-6 + flops / (312e12 * g.efficiency_max * shape))
+    small, _ = cost.gemm(64, 64, 64)
+    assert small / (2 * 64**3) > 20 * secs / flops  # small GEMMs run far below peak
+    floored = CostModel(
+        HW.model_copy(update={"gpu": HW.gpu.model_copy(update={"framework_overhead_us": 50.0})}), "bf16"
+    )
+    assert floored.gemm(64, 64, 64)[0] == pytest.approx(50e-6)
+    assert floored.elementwise(1.0) == pytest.approx(50e-6)
+    assert floored.gemm(4096, 4096, 4096)[0] == pytest.approx(secs)
