@@ -22,6 +22,7 @@ def as_json(outcomes: list[Outcome]) -> str:
                 "published": o.published,
                 "predicted": o.predicted,
                 "error": o.error,
+                "breakdown": o.breakdown,
             }
             for o in outcomes
         ],
@@ -89,6 +90,7 @@ def write_report(outcomes: list[Outcome], out: Path) -> Path:
         f"<tr><td>{html.escape(o.case.id)}</td><td>{html.escape(o.case.table)}</td>"
         f"<td>{html.escape(o.case.metric + (' / ' + o.case.relative_to if o.case.relative_to else ''))}</td>"
         f"<td>{o.published:.4g}</td><td>{o.predicted:.4g}</td><td>{o.error * 100:+.1f}%</td>"
+        f"<td>{o.breakdown['compute']:.0%} / {o.breakdown['communication']:.0%} / {o.breakdown['idle']:.0%}</td>"
         f"<td>{html.escape(o.case.note)}</td></tr>"
         for o in outcomes
     )
@@ -100,7 +102,9 @@ def write_report(outcomes: list[Outcome], out: Path) -> Path:
         f"<h2>Mean absolute error per table</h2><ul>{mape}</ul>"
         + fig.to_html(include_plotlyjs=True, full_html=False)
         + "<h2>Cases</h2><table><tr><th>case</th><th>table</th><th>metric</th><th>published</th>"
-        f"<th>predicted</th><th>error</th><th>note</th></tr>{rows}</table></body></html>"
+        f"<th>predicted</th><th>error</th><th>predicted time: compute / exposed comm / idle</th><th>note</th></tr>"
+        f"{rows}</table><p>Where a case misses, the breakdown says which part of the model dominates its "
+        "prediction; docs/validation.md says which part we believe is off and why.</p></body></html>"
     )
     path = out / "validation.html"
     path.write_text(page)

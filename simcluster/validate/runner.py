@@ -15,6 +15,7 @@ class Outcome:
     case: Case
     published: float
     predicted: float
+    breakdown: dict[str, float]  # fractions of the slowest rank's iteration: compute, communication, idle
 
     @property
     def error(self) -> float:
@@ -37,8 +38,22 @@ def run_cases(cases: list[Case], progress: Callable[[int, int], None] | None = N
         predicted = raw[case.id]
         if case.relative_to is not None:
             predicted /= raw[case.relative_to]
-        out.append(Outcome(case, case.published, predicted))
+        summary = summaries[(str(case.scenario), case.overrides)]
+        out.append(Outcome(case, case.published, predicted, breakdown(summary)))
     return out
+
+
+def breakdown(summary: dict) -> dict[str, float]:
+    """Where the slowest rank's iteration goes: the part of the model a miss most likely lives in."""
+    it = summary["iteration_time_s"]
+    rank = summary["per_rank"][summary["slowest_rank"]]
+    compute = rank["compute_busy_s"] / it if it else 0.0
+    comm = rank["comm_busy_s"] / it if it else 0.0
+    return {
+        "compute": round(compute, 4),
+        "communication": round(comm, 4),
+        "idle": round(max(0.0, 1 - compute - comm), 4),
+    }
 
 
 def mape_by_table(outcomes: list[Outcome]) -> dict[str, float]:
