@@ -104,6 +104,16 @@ class Topology:
             return [("gpu", a), ("pcisw", n, ka), ("gpu", b)]
         return [("gpu", a), ("pcisw", n, ka), ("host", n), ("pcisw", n, kb), ("gpu", b)]
 
+    def _to_switch(self, gpu: int, k: int) -> list[Vertex]:
+        """From a GPU to PCIe switch k of its node: directly when it sits there; otherwise through the
+        NVSwitch and the GPU next to switch k (PXN), or on PCIe nodes through the host bridge."""
+        n, own = self.node_of(gpu), self.nic_of(gpu)
+        if own == k:
+            return [("gpu", gpu), ("pcisw", n, k)]
+        if self.nvswitch:
+            return [*self._intra(gpu, self.gpu_of_nic(n, k)), ("pcisw", n, k)]
+        return [("gpu", gpu), ("pcisw", n, own), ("host", n), ("pcisw", n, k)]
+
     def _fabric(self, la: int, lb: int) -> list[Vertex]:
         """Switches from leaf la to leaf lb (both included)."""
         if la == lb:
@@ -127,14 +137,10 @@ class Topology:
         else:
             k = self.nic_of(a) if nic is None else nic
             kb = k if dst_nic is None else dst_nic
-            via_a = self.gpu_of_nic(na, k) if self.nic_of(a) != k else a
-            via_b = self.gpu_of_nic(nb, kb) if self.nic_of(b) != kb else b
-            head = self._intra(a, via_a)
-            tail = self._intra(via_b, b)
-            mid = [("pcisw", na, k), ("nic", na, k)]
-            mid += self._fabric(self.leaf_of(na, k), self.leaf_of(nb, kb))
-            mid += [("nic", nb, kb), ("pcisw", nb, kb)]
-            path = head + mid + tail
+            mid = (
+                [("nic", na, k)] + self._fabric(self.leaf_of(na, k), self.leaf_of(nb, kb)) + [("nic", nb, kb)]
+            )
+            path = self._to_switch(a, k) + mid + self._to_switch(b, kb)[::-1]
         links = self._links(path)
         self._routes[key] = links
         return links
