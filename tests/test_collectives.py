@@ -70,10 +70,9 @@ def ring_ag(n, S, a, bw, launch):
     return launch + (n - 1) * a + (n - 1) / n * S / bw
 
 
-def dtree_ar(n, S, a_chain, chain, a_tree, nodes, bw, launch):
-    """Double binary tree: chain of `chain` GPUs per node, trees of depth ceil(log2 nodes), two flows of S/2
-    per GPU (one when there are only two chain members / nodes) each way."""
-    w = 1 if max(chain, nodes) == 2 else 2
+def dtree_ar(S, a_chain, chain, a_tree, nodes, w, bw, launch):
+    """Double binary tree: a chain of `chain` GPUs per node, trees of depth ceil(log2 nodes), and `w` flows
+    of S/2 on the busiest link, each way."""
     depth = math.ceil(math.log2(nodes)) if nodes > 1 else 0
     return launch + 2 * ((chain - 1) * a_chain + depth * a_tree) + 2 * (S / 2) * w / bw
 
@@ -98,7 +97,9 @@ def test_intra_node_nvswitch_closed_forms(n: int, S: int) -> None:
     close(engine_time(A100, 1, "allreduce", "ring", g, S), ring_ar(n, S, NV_A, NV_BW, L_A100))
     close(engine_time(A100, 1, "allgather", "ring", g, S), ring_ag(n, S, NV_A, NV_BW, L_A100))
     close(engine_time(A100, 1, "reducescatter", "ring", g, S), ring_ag(n, S, NV_A, NV_BW, L_A100))
-    close(engine_time(A100, 1, "allreduce", "tree", g, S), dtree_ar(n, S, NV_A, n, 0, 1, NV_BW, L_A100))
+    # One channel per GPU (each has its own NIC), each GPU heading one: 2(n-1)/n flows per NVLink.
+    w = 2 * (n - 1) / n
+    close(engine_time(A100, 1, "allreduce", "tree", g, S), dtree_ar(S, NV_A, n, 0, 1, w, NV_BW, L_A100))
     close(engine_time(A100, 1, "broadcast", "ring", g, S), chain_bcast(n, S, NV_A, NV_BW, L_A100))
     close(engine_time(A100, 1, "reduce", "ring", g, S), chain_bcast(n, S, NV_A, NV_BW, L_A100))
     close(engine_time(A100, 1, "broadcast", "tree", g, S), binomial_bcast(n, S, NV_A, NV_BW, L_A100))
@@ -115,9 +116,9 @@ def test_inter_node_one_gpu_per_node_closed_forms(nodes: int, S: int) -> None:
     close(engine_time(A100, nodes, "allreduce", "ring", g, S), ring_ar(nodes, S, a, IB_BW, L_A100))
     close(engine_time(A100, nodes, "allgather", "ring", g, S), ring_ag(nodes, S, a, IB_BW, L_A100))
     close(engine_time(A100, nodes, "reducescatter", "ring", g, S), ring_ag(nodes, S, a, IB_BW, L_A100))
-    close(
-        engine_time(A100, nodes, "allreduce", "tree", g, S), dtree_ar(nodes, S, 0, 1, a, nodes, IB_BW, L_A100)
-    )
+    w = 1 if nodes == 2 else 2  # a node sends to its parent in each tree (mirrored trees: one each way)
+    tree = dtree_ar(S, 0, 1, a, nodes, w, IB_BW, L_A100)
+    close(engine_time(A100, nodes, "allreduce", "tree", g, S), tree)
     close(engine_time(A100, nodes, "broadcast", "ring", g, S), chain_bcast(nodes, S, a, IB_BW, L_A100))
     # Binomial rounds pay their own slowest route: round r pairs node i with i + 2^r.
     per = A100.fabric.nodes_per_leaf
@@ -128,6 +129,21 @@ def test_inter_node_one_gpu_per_node_closed_forms(nodes: int, S: int) -> None:
     binomial = L_A100 + sum(a_r + S / IB_BW for a_r in rounds)
     close(engine_time(A100, nodes, "broadcast", "tree", g, S), binomial)
     close(engine_time(A100, nodes, "send", "p2p", g[-2:], S), L_A100 + IB_A + S / IB_BW)  # same leaf
+
+
+@pytest.mark.parametrize("S", SIZES)
+@pytest.mark.parametrize("nodes", [2, 4])
+def test_double_tree_full_nodes_closed_form(nodes: int, S: int) -> None:
+    """8 GPUs per node: 8 channels (one per NIC), each 1/8 of the data. Per phase a GPU sends on NVLink in
+    the 7 channels it does not head, in both trees (2 x 7/8 flows); NIC k carries its channel's flow to
+    the parent node in each tree (2 x 1/8; 1 x 1/8 with 2 nodes, the trees being mirrored)."""
+    g = 8
+    nic_w = (1 if nodes == 2 else 2) / g
+    nv_w = 2 * (g - 1) / g
+    rate = min(NV_BW / nv_w, IB_BW / nic_w)
+    depth = math.ceil(math.log2(nodes))
+    ref = L_A100 + 2 * ((g - 1) * NV_A + depth * IB_A) + 2 * (S / 2) / rate
+    close(engine_time(A100, nodes, "allreduce", "tree", list(range(8 * nodes)), S), ref)
 
 
 @pytest.mark.parametrize("S", SIZES)
@@ -151,7 +167,8 @@ def test_pcie_node_closed_forms(n: int, S: int) -> None:
     g = list(range(n))
     close(engine_time(RTX, 1, "allreduce", "ring", g, S), ring_ar(n, S, a, bw, launch))
     close(engine_time(RTX, 1, "broadcast", "ring", g, S), chain_bcast(n, S, a, bw, launch))
-    close(engine_time(RTX, 1, "allreduce", "tree", g, S), dtree_ar(n, S, a, n, 0, 1, bw, launch))
+    # One NIC = one channel: both trees' chains share the head, so a GPU sends two flows.
+    close(engine_time(RTX, 1, "allreduce", "tree", g, S), dtree_ar(S, a, n, 0, 1, 2, bw, launch))
 
 
 # -- shapes of the model -------------------------------------------------------------------------------------

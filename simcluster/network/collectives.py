@@ -14,8 +14,10 @@ link), plus the profile's fixed `collectives.launch_us` once per call:
   double binary tree AR    2 (c-1) alpha_intra + 2 d alpha_inter + 2 (S/2) w/bw: NCCL's two complementary
                            trees over the N nodes (d = ceil(log2 N)), a chain of c GPUs inside each node,
                            each tree reducing half the buffer up then broadcasting it down, pipelined (the
-                           bandwidth term is paid once per direction); w = 2 flows per GPU or single-NIC
-                           node (1 when there are only 2 of them)
+                           bandwidth term is paid once per direction); w = the flows on the busiest link:
+                           2 on a single-NIC node or 1-GPU-per-node tree (1 with only 2 nodes), and
+                           2(C-1)/C inside a node whose C GPUs each head one of C channels (NVSwitch
+                           nodes with a NIC per GPU: then the tree matches the ring's bandwidth)
   hierarchical AR (g GPUs on each of N nodes)
                            intra-node ring RS of S, inter-node ring AR of S/g among the GPUs with the same
                            local index (g rings at once, each on its own NIC), intra-node ring AG of S
@@ -242,45 +244,50 @@ def tree_depth(parents: list[int]) -> int:
 
 
 def _double_tree_shape(topo: Topology, instances: Sequence[Sequence[int]]) -> Shape:
-    """NCCL's double binary tree all-reduce. The trees span the group's nodes (ncclGetDtree over node
-    indices); inside a node the members form a chain whose head talks to the other nodes (the second tree
-    runs the chain the other way, so both directions of every link work). Each tree carries half the
-    buffer, pipelined: one phase reduces up (chain tails -> heads, child heads -> parent heads), one
-    broadcasts down; each phase's latency is (chain length - 1) intra-node hops + the tree depth in
-    inter-node hops."""
-    w_up: dict[int, float] = {}
-    lat_intra = lat_inter = 0.0
+    """NCCL's double binary tree all-reduce, over channels as NCCL runs it.
+
+    The trees span the group's nodes (ncclGetDtree over node indices). There is one channel per NIC the
+    group uses on a node (C of them), each carrying 1/C of the data: in channel c, every node's members
+    form a chain whose head is the member next to NIC c, and the heads talk to their parent and children
+    nodes through NIC c. The first tree runs the chain one way round the node, the second the other way,
+    so every GPU (and every NIC) carries its share in both. Each tree carries half the buffer, pipelined:
+    one phase reduces up (chain tails -> heads, child heads -> parent heads), one broadcasts down; each
+    phase's latency is (chain length - 1) intra-node hops + the tree depth in inter-node hops."""
+    up: list[tuple[int, int, int | None, float]] = []  # (a, b, nic for inter-node edges, share)
     chain = depth = 0
-    edges: list[tuple[int, int, Sequence[int]]] = []  # (a, b, instance)
-    inter_edges: set[tuple[int, int]] = set()
     for group in instances:
         blocks = _blocks(topo, group)
         trees = double_tree_parents(len(blocks)) if len(blocks) > 1 else ([-1], [-1])
         depth = max(depth, *(tree_depth(p) for p in trees))
-        for t, parents in enumerate(trees):
-            chains = [blk if t == 0 else blk[::-1] for blk in blocks]
-            for b, ch in enumerate(chains):
-                chain = max(chain, len(ch))
-                edges += [(ch[i + 1], ch[i], group) for i in range(len(ch) - 1)]
-                if parents[b] >= 0:
-                    edges.append((ch[0], chains[parents[b]][0], group))
-                    inter_edges.add((ch[0], chains[parents[b]][0]))
-    for a, b, group in edges:
-        lat = _flow(topo, a, b, group, w_up)
-        if (a, b) in inter_edges:
-            lat_inter = max(lat_inter, lat)
-        else:
+        nics = sorted({topo.nic_of(g) for g in blocks[0]})
+        share = 1.0 / len(nics)
+        for c, k in enumerate(nics):
+            for t, parents in enumerate(trees):
+                chains = []
+                for blk in blocks:
+                    h = next((i for i, g in enumerate(blk) if topo.nic_of(g) == k), c % len(blk))
+                    rest = blk[h + 1 :] + blk[:h]
+                    chains.append([blk[h]] + (rest if t == 0 else rest[::-1]))
+                for b, ch in enumerate(chains):
+                    chain = max(chain, len(ch))
+                    up += [(ch[i + 1], ch[i], None, share) for i in range(len(ch) - 1)]
+                    if parents[b] >= 0:
+                        up.append((ch[0], chains[parents[b]][0], k, share))
+    w_up: dict[int, float] = {}
+    w_down: dict[int, float] = {}
+    lat_intra = lat_inter = 0.0
+    for a, b, k, share in up:
+        for src, dst, weights in ((a, b, w_up), (b, a, w_down)):
+            links = topo.route(src, dst, nic=k)
+            for link in links:
+                weights[link] = weights.get(link, 0.0) + share
+        lat = topo.path_latency_s(links)
+        if k is None:
             lat_intra = max(lat_intra, lat)
-    w_down = _down(topo, edges)
+        else:
+            lat_inter = max(lat_inter, lat)
     lat = (chain - 1) * lat_intra + depth * lat_inter
     return Shape((w_up, w_down), (0.5, 0.5), (lat, lat))
-
-
-def _down(topo: Topology, edges: list[tuple[int, int, Sequence[int]]]) -> dict[int, float]:
-    weights: dict[int, float] = {}
-    for a, b, group in edges:
-        _flow(topo, b, a, group, weights)
-    return weights
 
 
 def _blocks(topo: Topology, group: Sequence[int]) -> list[list[int]]:
