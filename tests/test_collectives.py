@@ -328,3 +328,39 @@ def test_dgx_a100_multi_node_busbw_near_published() -> None:
     got = busbw(A100, 2, "allreduce", "ring", list(range(16)), GiB)
     assert got == pytest.approx(192.0, rel=0.05)
     assert got < 192.0  # the NICs (8 x 24 GB/s) bound it
+
+
+# -- algorithm choice ----------------------------------------------------------------------------------------
+def test_choose_algorithm_requests_and_fallbacks() -> None:
+    per_kind = {"allreduce": "hierarchical", "broadcast": "tree", "reduce": "ring"}
+    assert choose_algorithm("allreduce", per_kind, GiB, 16, 2) == "hierarchical"
+    assert choose_algorithm("broadcast", per_kind, GiB, 4, 4) == "tree"
+    assert choose_algorithm("reduce", per_kind, GiB, 4, 4) == "chain"  # ring broadcast/reduce = chain
+    assert choose_algorithm("allgather", per_kind, GiB, 4, 4) == "ring"  # missing kind: auto
+    assert choose_algorithm("allgather", "tree", GiB, 4, 4) == "ring"  # no tree all-gather: auto
+    assert choose_algorithm("broadcast", "hierarchical", GiB, 4, 4) == "chain"
+    assert choose_algorithm("send", "tree", GiB, 2, 2) == "p2p"
+    # auto: the tree threshold grows with the nodes spanned (512 KiB per node).
+    assert choose_algorithm("allreduce", "auto", 1 * MiB, 16, 2) == "tree"
+    assert choose_algorithm("allreduce", "auto", 1 * MiB + 1, 16, 2) == "ring"
+    assert choose_algorithm("allreduce", "auto", 16 * MiB, 256, 32) == "tree"
+
+
+def test_engine_uses_the_per_kind_mapping() -> None:
+    topo = build_topology(A100, 2)
+    group = tuple(range(16))
+    ar = OpSpec(kind="allreduce", name="ar", phase="forward", bytes=float(GiB), group=group)
+    ag = OpSpec(kind="allgather", name="ag", phase="forward", bytes=float(GiB), group=group)
+    steps = {r: [Step(ar, -1, -1), Step(ag, -1, -1)] for r in group}
+    mapping = {"allreduce": "hierarchical", "allgather": "auto"}
+    res = Engine(steps, [group], list(group), topo, L_A100, mapping).run()
+    assert res.algorithms == {"allgather:ring": 1, "allreduce:hierarchical": 1}  # one call each
+
+
+def test_hierarchical_falls_back_to_ring_on_uneven_groups() -> None:
+    topo = build_topology(A100, 2)
+    gpus = [0, 1, 2, 8]
+    cap = np.asarray(topo.capacity_Bps)
+    hier = collective_shape(topo, "allreduce", "hierarchical", [gpus]).uncontended_time_s(GiB, 0.0, cap)
+    ring = collective_shape(topo, "allreduce", "ring", [gpus]).uncontended_time_s(GiB, 0.0, cap)
+    assert hier == ring
