@@ -97,7 +97,7 @@ def test_intra_node_nvswitch_closed_forms(n: int, S: int) -> None:
     close(engine_time(A100, 1, "allreduce", "ring", g, S), ring_ar(n, S, NV_A, NV_BW, L_A100))
     close(engine_time(A100, 1, "allgather", "ring", g, S), ring_ag(n, S, NV_A, NV_BW, L_A100))
     close(engine_time(A100, 1, "reducescatter", "ring", g, S), ring_ag(n, S, NV_A, NV_BW, L_A100))
-    # One channel per GPU (each has its own NIC), each GPU heading one: 2(n-1)/n flows per NVLink.
+    # One channel per GPU, each GPU heading one: 2(n-1)/n flows per NVLink.
     w = 2 * (n - 1) / n
     close(engine_time(A100, 1, "allreduce", "tree", g, S), dtree_ar(S, NV_A, n, 0, 1, w, NV_BW, L_A100))
     close(engine_time(A100, 1, "broadcast", "ring", g, S), chain_bcast(n, S, NV_A, NV_BW, L_A100))
@@ -147,6 +147,20 @@ def test_double_tree_full_nodes_closed_form(nodes: int, S: int) -> None:
 
 
 @pytest.mark.parametrize("S", SIZES)
+def test_double_tree_one_nic_nodes_closed_form(S: int) -> None:
+    """4 frontera-rtx nodes x 4 GPUs, one NIC each: 4 channels with rotating heads. Per phase every node
+    sends one flow per tree to its parent through its NIC (2 flows), and every GPU's PCIe link carries
+    2 x 3/4 chain flows + 2 x 1/4 tree flows = 2."""
+    launch = us(RTX.collectives.launch_us)
+    lk = RTX.links
+    a_intra = 2 * us(lk.pcie.latency_us)
+    a_inter = 2 * us(lk.pcie.latency_us + lk.nic.latency_us + lk.fabric.latency_us)
+    bw = min(lk.pcie.bandwidth_GBps, lk.nic.bandwidth_GBps) * 1e9
+    ref = dtree_ar(S, a_intra, 4, a_inter, 4, 2, bw, launch)
+    close(engine_time(RTX, 4, "allreduce", "tree", list(range(16)), S), ref)
+
+
+@pytest.mark.parametrize("S", SIZES)
 @pytest.mark.parametrize(("nodes", "g"), [(2, 8), (4, 4), (2, 2), (16, 1)])
 def test_hierarchical_closed_form(nodes: int, g: int, S: int) -> None:
     """Intra RS (g GPUs) + inter ring AR of S/g among same-local-index GPUs (each on its own NIC) + intra AG."""
@@ -167,8 +181,9 @@ def test_pcie_node_closed_forms(n: int, S: int) -> None:
     g = list(range(n))
     close(engine_time(RTX, 1, "allreduce", "ring", g, S), ring_ar(n, S, a, bw, launch))
     close(engine_time(RTX, 1, "broadcast", "ring", g, S), chain_bcast(n, S, a, bw, launch))
-    # One NIC = one channel: both trees' chains share the head, so a GPU sends two flows.
-    close(engine_time(RTX, 1, "allreduce", "tree", g, S), dtree_ar(S, a, n, 0, 1, 2, bw, launch))
+    # One channel per GPU (heads rotate over the GPUs sharing the NIC): 2(n-1)/n flows per PCIe link.
+    w = 2 * (n - 1) / n
+    close(engine_time(RTX, 1, "allreduce", "tree", g, S), dtree_ar(S, a, n, 0, 1, w, bw, launch))
 
 
 # -- shapes of the model -------------------------------------------------------------------------------------

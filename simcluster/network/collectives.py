@@ -15,9 +15,8 @@ link), plus the profile's fixed `collectives.launch_us` once per call:
                            trees over the N nodes (d = ceil(log2 N)), a chain of c GPUs inside each node,
                            each tree reducing half the buffer up then broadcasting it down, pipelined (the
                            bandwidth term is paid once per direction); w = the flows on the busiest link:
-                           2 on a single-NIC node or 1-GPU-per-node tree (1 with only 2 nodes), and
-                           2(C-1)/C inside a node whose C GPUs each head one of C channels (NVSwitch
-                           nodes with a NIC per GPU: then the tree matches the ring's bandwidth)
+                           inside one node 2(c-1)/c (c channels, each GPU heading one: the ring's
+                           bandwidth), with 1 GPU per node 2 (1 with only 2 nodes: the trees are mirrored)
   hierarchical AR (g GPUs on each of N nodes)
                            intra-node ring RS of S, inter-node ring AR of S/g among the GPUs with the same
                            local index (g rings at once, each on its own NIC), intra-node ring AG of S
@@ -246,43 +245,44 @@ def tree_depth(parents: list[int]) -> int:
 def _double_tree_shape(topo: Topology, instances: Sequence[Sequence[int]]) -> Shape:
     """NCCL's double binary tree all-reduce, over channels as NCCL runs it.
 
-    The trees span the group's nodes (ncclGetDtree over node indices). There is one channel per NIC the
-    group uses on a node (C of them), each carrying 1/C of the data: in channel c, every node's members
-    form a chain whose head is the member next to NIC c, and the heads talk to their parent and children
-    nodes through NIC c. The first tree runs the chain one way round the node, the second the other way,
-    so every GPU (and every NIC) carries its share in both. Each tree carries half the buffer, pipelined:
-    one phase reduces up (chain tails -> heads, child heads -> parent heads), one broadcasts down; each
-    phase's latency is (chain length - 1) intra-node hops + the tree depth in inter-node hops."""
-    up: list[tuple[int, int, int | None, float]] = []  # (a, b, nic for inter-node edges, share)
+    The trees span the group's nodes (ncclGetDtree over node indices). There is one channel per member of a
+    node (C = members per node), each carrying 1/C of the data: in channel c every node's members form a
+    chain headed by its c-th member, and the heads talk to their parent and children nodes through their
+    own NIC (on DGX nodes every GPU heads the channel of its NIC; on a one-NIC PCIe node the heads rotate
+    over the GPUs sharing that NIC). The first tree runs the chain one way round the node, the second the
+    other way, so every GPU carries its share in both. Each tree carries half the buffer, pipelined: one
+    phase reduces up (chain tails -> heads, child heads -> parent heads), one broadcasts down; each phase's
+    latency is (chain length - 1) intra-node hops + the tree depth in inter-node hops."""
+    up: list[tuple[int, int, bool, float]] = []  # (a, b, crosses nodes, share)
     chain = depth = 0
     for group in instances:
         blocks = _blocks(topo, group)
         trees = double_tree_parents(len(blocks)) if len(blocks) > 1 else ([-1], [-1])
         depth = max(depth, *(tree_depth(p) for p in trees))
-        nics = sorted({topo.nic_of(g) for g in blocks[0]})
-        share = 1.0 / len(nics)
-        for c, k in enumerate(nics):
+        channels = len(blocks[0])
+        share = 1.0 / channels
+        for c in range(channels):
             for t, parents in enumerate(trees):
                 chains = []
                 for blk in blocks:
-                    h = next((i for i, g in enumerate(blk) if topo.nic_of(g) == k), c % len(blk))
+                    h = c % len(blk)
                     rest = blk[h + 1 :] + blk[:h]
                     chains.append([blk[h]] + (rest if t == 0 else rest[::-1]))
                 for b, ch in enumerate(chains):
                     chain = max(chain, len(ch))
-                    up += [(ch[i + 1], ch[i], None, share) for i in range(len(ch) - 1)]
+                    up += [(ch[i + 1], ch[i], False, share) for i in range(len(ch) - 1)]
                     if parents[b] >= 0:
-                        up.append((ch[0], chains[parents[b]][0], k, share))
+                        up.append((ch[0], chains[parents[b]][0], True, share))
     w_up: dict[int, float] = {}
     w_down: dict[int, float] = {}
     lat_intra = lat_inter = 0.0
-    for a, b, k, share in up:
+    for a, b, inter, share in up:
         for src, dst, weights in ((a, b, w_up), (b, a, w_down)):
-            links = topo.route(src, dst, nic=k)
+            links = topo.route(src, dst)
             for link in links:
                 weights[link] = weights.get(link, 0.0) + share
         lat = topo.path_latency_s(links)
-        if k is None:
+        if not inter:
             lat_intra = max(lat_intra, lat)
         else:
             lat_inter = max(lat_inter, lat)
