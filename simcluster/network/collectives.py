@@ -3,12 +3,13 @@
 Sizes follow nccl-tests: all-gather = the gathered output, reduce-scatter = the input, the others = the
 buffer (S). Each algorithm returns phases that run one after another; a phase is a lock-step set of flows
 (`weights`: link -> flows on it, summed over every concurrent instance of the collective), the bytes each
-flow carries, and the latency the phase adds (steps x the slowest route's latency, a route's latency being
-the sum of its hops'). Shared links (a node's NIC, an oversubscribed spine) are then shared by max-min
+flow carries, and the latency the phase adds: steps x alpha, where a route's latency is the sum of its
+hops' and alpha is, for pipelined rings and chains, the mean route latency over the ring's edges (a chunk
+crosses each edge in turn), otherwise the slowest route of the step. Shared links (a node's NIC, an oversubscribed spine) are then shared by max-min
 fairness in `flows.FlowModel`.
 
-Closed forms on an uncontended topology (alpha = a route's latency, bw = the bottleneck link, w = flows per
-link), plus the profile's fixed `collectives.launch_us` once per call:
+Closed forms on an uncontended topology (alpha = a route's latency as above, bw = the bottleneck link,
+w = flows per link), plus the profile's fixed `collectives.launch_us` once per call:
   ring all-reduce          2(n-1) alpha + 2(n-1)/n S/bw
   ring all-gather / RS     (n-1) alpha + (n-1)/n S/bw
   double binary tree AR    2 (c-1) alpha_intra + 2 d alpha_inter + 2 (S/2) w/bw: NCCL's two complementary
@@ -20,7 +21,7 @@ link), plus the profile's fixed `collectives.launch_us` once per call:
   hierarchical AR (g GPUs on each of N nodes)
                            intra-node ring RS of S, inter-node ring AR of S/g among the GPUs with the same
                            local index (g rings at once, each on its own NIC), intra-node ring AG of S
-  chain broadcast/reduce   (n-1) alpha + S/bw              (pipelined, as NCCL's ring broadcast)
+  chain broadcast/reduce   sum of the chain's route latencies + S/bw   (pipelined, as NCCL's ring broadcast)
   binomial broadcast/reduce ceil(log2 n) (alpha + S/bw)    (Optimus Table 1's model)
   point-to-point / sendrecv alpha + S/bw                   (sendrecv: rank i -> i+1, all at once)
 """
@@ -121,20 +122,31 @@ def _add_flows(
     subgroups: Sequence[Sequence[int]],
     edges_of: Callable[[Sequence[int]], list[Edge]],
     weights: dict[int, float],
+    pipelined: bool = False,
 ) -> float:
-    """Add the flows of every subgroup's edges to `weights`; returns the slowest route's latency."""
+    """Add the flows of every subgroup's edges to `weights`; returns the latency of one step: the slowest
+    route, or for a pipelined ring or chain the mean route latency of a subgroup's edges (a chunk moving
+    round a ring accumulates the latency of each hop it crosses, not the slowest hop's at every step; this
+    is what NCCL's tuning model does when it charges network latency only to the node-crossing steps)."""
     lat = 0.0
     for group in subgroups:
-        for a, b in edges_of(group):
-            lat = max(lat, _flow(topo, a, b, group, weights))
+        edges = edges_of(group)
+        here = [_flow(topo, a, b, group, weights) for a, b in edges]
+        if here:
+            lat = max(lat, sum(here) / len(here) if pipelined else max(here))
     return lat
 
 
 def _edges_shape(
-    topo: Topology, instances: Sequence[Sequence[int]], edges_of, steps: int, factor: float
+    topo: Topology,
+    instances: Sequence[Sequence[int]],
+    edges_of,
+    steps: int,
+    factor: float,
+    pipelined: bool = True,
 ) -> Shape:
     weights: dict[int, float] = {}
-    lat = _add_flows(topo, instances, edges_of, weights)
+    lat = _add_flows(topo, instances, edges_of, weights, pipelined)
     return Shape((weights,), (factor,), (steps * lat,))
 
 
@@ -155,8 +167,8 @@ def collective_shape(topo: Topology, kind: str, algorithm: str, instances: Seque
         return Shape((), (), ())
     if kind in ("send", "recv") or (algorithm == "p2p" and kind != "sendrecv"):
         return _edges_shape(topo, instances, lambda g: [(g[0], g[1])], 1, 1.0)
-    if kind == "sendrecv":
-        return _edges_shape(topo, instances, _ring_edges, 1, 1.0)
+    if kind == "sendrecv":  # independent sends: the slowest one ends it
+        return _edges_shape(topo, instances, _ring_edges, 1, 1.0, pipelined=False)
     if kind == "allreduce" and algorithm == "ring":
         return _edges_shape(topo, instances, _ring_edges, 2 * (n - 1), 2 * (n - 1) / n)
     if kind == "allreduce" and algorithm == "tree":
@@ -320,8 +332,8 @@ def _hierarchical_shape(topo: Topology, instances: Sequence[Sequence[int]]) -> S
     w_rs: dict[int, float] = {}
     w_ar: dict[int, float] = {}
     w_ag: dict[int, float] = {}
-    lat_rs = _add_flows(topo, intra, _ring_edges, w_rs) if g > 1 else 0.0
-    lat_ar = _add_flows(topo, inter, _ring_edges, w_ar) if nodes > 1 else 0.0
+    lat_rs = _add_flows(topo, intra, _ring_edges, w_rs, pipelined=True) if g > 1 else 0.0
+    lat_ar = _add_flows(topo, inter, _ring_edges, w_ar, pipelined=True) if nodes > 1 else 0.0
     if g > 1:
         _add_flows(topo, intra, _ring_edges, w_ag)
     return Shape(
