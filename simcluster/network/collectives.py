@@ -352,13 +352,13 @@ def choose_algorithm(
     `auto` follows NCCL's defaults: NCCL picks, per call, the algorithm its latency/bandwidth model
     (src/graph/tuning.cc) predicts fastest, which on multi-node clusters means the double binary tree for
     small all-reduces (tree latency grows with log2 of the node count, ring latency linearly with the
-    ranks) and the ring for large ones (the 2019 NCCL 2.4 release that introduced trees shows them ahead
-    of rings up to the low-MiB range at tens of nodes). We use the same shape of rule with a crossover that
-    grows linearly in the node count, like the ring's extra latency: tree when the group spans at least
+    ranks) and the ring for large ones. We use the same shape of rule with a crossover that grows linearly
+    in the node count, like the ring's extra latency: tree when the group spans at least
     TREE_MIN_NODES = 2 nodes and S <= TREE_MAX_BYTES_PER_NODE (512 KiB) x nodes spanned (e.g. 16 MiB at 32
-    nodes), else ring. These thresholds are a heuristic, not fitted; within one node NCCL uses rings (trees
-    are an inter-node algorithm). Broadcast and reduce use the pipelined chain (NCCL's ring broadcast);
-    `auto` never picks `hierarchical` (NCCL has no such algorithm; it must be asked for).
+    nodes), else ring. These thresholds are a heuristic, not fitted to measurements (docs/network.md says
+    why they are not the model's own prediction); within one node NCCL uses rings (trees are an
+    inter-node algorithm). Broadcast and reduce use the pipelined chain (NCCL's ring broadcast); `auto`
+    never picks `hierarchical` (NCCL has no such algorithm; it must be asked for).
     """
     if kind in ("send", "recv", "sendrecv"):
         return "p2p"
