@@ -135,3 +135,15 @@ def test_cluster_and_network_config() -> None:
         load_scenario(SCENARIO, ["cluster.nics_per_node=8"])
     with pytest.raises(ConfigError, match="network.allgather"):
         load_scenario(SCENARIO, ["network.allgather=tree"])
+
+
+def test_simulation_uses_cluster_and_network_settings() -> None:
+    from simcluster.simulate import simulate
+
+    sets = ["model.layers=1", "cluster.nics_per_node=2", "cluster.rail_optimized=true"]
+    res = simulate(load_scenario(SCENARIO, [*sets, "network.allreduce=hierarchical"]))
+    assert res.topology.nics_per_node == 2 and res.topology.rail_optimized
+    assert set(res.engine.algorithms) == {"allreduce:hierarchical"}
+    ring = simulate(load_scenario(SCENARIO, [*sets, "network.algorithm=ring"]))
+    assert set(ring.engine.algorithms) == {"allreduce:ring"}
+    assert ring.engine.iteration_time_s != res.engine.iteration_time_s
