@@ -7,6 +7,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from simcluster.config.loader import load_scenario
 from simcluster.errors import ConfigError
@@ -147,3 +149,30 @@ def test_simulation_uses_cluster_and_network_settings() -> None:
     ring = simulate(load_scenario(SCENARIO, [*sets, "network.algorithm=ring"]))
     assert set(ring.engine.algorithms) == {"allreduce:ring"}
     assert ring.engine.iteration_time_s != res.engine.iteration_time_s
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    hw=st.sampled_from([A100, RTX]),
+    nodes=st.integers(1, 6),
+    nics=st.integers(1, 8),
+    rails=st.booleans(),
+    per_leaf=st.integers(1, 3),
+    per_spine=st.integers(1, 3),
+    data=st.data(),
+)
+def test_random_topologies_route_on_real_paths(hw, nodes, nics, rails, per_leaf, per_spine, data) -> None:
+    topo = build_topology(
+        with_fabric(hw, nodes_per_leaf=per_leaf, leaves_per_spine=per_spine),
+        nodes,
+        nics_per_node=nics,
+        rail_optimized=rails,
+    )
+    a = data.draw(st.integers(0, topo.num_gpus - 1))
+    b = data.draw(st.integers(0, topo.num_gpus - 1).filter(lambda x: x != a))
+    k = data.draw(st.integers(0, topo.nics_per_node - 1))
+    kb = data.draw(st.integers(0, topo.nics_per_node - 1))
+    check_route(topo, a, b, topo.route(a, b))
+    if topo.node_of(a) != topo.node_of(b):
+        path = check_route(topo, a, b, topo.route(a, b, nic=k, dst_nic=kb))
+        assert ("nic", topo.node_of(a), k) in path and ("nic", topo.node_of(b), kb) in path
