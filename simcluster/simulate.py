@@ -185,11 +185,19 @@ class SimResult:
 
 def simulate(loaded: LoadedScenario) -> SimResult:
     sc, hw = loaded.scenario, loaded.hardware
-    topo = build_topology(hw, sc.cluster.nodes, loaded.gpus_per_node, sc.cluster.oversubscription)
+    c = sc.cluster
+    topo = build_topology(
+        hw, c.nodes, loaded.gpus_per_node, c.oversubscription, c.nics_per_node, c.rail_optimized
+    )
     program = build_program(sc, CostModel(hw, sc.training.precision), fold=sc.simulation.fold == "auto")
     gpus = place(sc.parallelism.placement, program.layout, loaded.gpus_per_node, sc.parallelism.scheme)
     engine = Engine(
-        program.steps, program.translations, gpus, topo, hw.collectives.launch_us * 1e-6, sc.network.algorithm
+        program.steps,
+        program.translations,
+        gpus,
+        topo,
+        hw.collectives.launch_us * 1e-6,
+        sc.network.per_kind(),
     )
     result = engine.run()
     memory = {}

@@ -14,7 +14,7 @@ Folded ranks: a collective issued by a representative runs on every translated c
 from __future__ import annotations
 
 from array import array
-from collections.abc import Generator
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -63,7 +63,7 @@ class Engine:
         gpus: list[int],
         topo: Topology,
         launch_s: float,
-        algorithm: str = "auto",
+        algorithm: str | Mapping[str, str] = "auto",
         static_segments: bool = True,
     ) -> None:
         self.steps = steps
