@@ -45,6 +45,12 @@ class GemmModel(_Strict):
     efficiency_max: float = Field(gt=0, le=1, description="fraction of peak reached by the largest GEMMs")
     half_efficiency_dim: float = Field(ge=0, description="dimension size at which one axis halves efficiency")
     launch_us: float = Field(ge=0, description="fixed cost per GEMM kernel")
+    backward_efficiency: float = Field(
+        1.0,
+        gt=0,
+        le=1,
+        description="throughput of backward GEMMs (transposed-operand dgrad/wgrad layouts) relative to forward",
+    )
     measured: list[GemmPoint] = Field(default_factory=list)
 
 

@@ -2,6 +2,7 @@
 
 GEMMs: a measured point of the same shape and dtype if the profile has one, else
     t = launch + flops / (peak * efficiency_max * prod_{d in m,n,k} d / (d + half_efficiency_dim))
+(times 1 / backward_efficiency for backward GEMMs, whose transposed operand layouts run slower)
 so small and skinny GEMMs run far below peak. Batched GEMMs (attention) count the batch into m for the
 efficiency. Element-wise kernels are memory-bound: t = launch + bytes / (bandwidth * memory_efficiency).
 No op is shorter than the host's time to issue it (`framework_overhead_us`): past that the GPU starves.
@@ -31,19 +32,22 @@ class CostModel:
     def peak_flops(self) -> float:
         return self.hw.peak_flops(self.dtype)
 
-    def gemm(self, m: int, n: int, k: int, batch: int = 1) -> tuple[float, float]:
-        """(seconds, flops) of `batch` GEMMs [m,k] x [k,n]."""
+    def gemm(self, m: int, n: int, k: int, batch: int = 1, backward: bool = False) -> tuple[float, float]:
+        """(seconds, flops) of `batch` GEMMs [m,k] x [k,n]; `backward` GEMMs (dgrad/wgrad, transposed
+        operands) run at `gemm.backward_efficiency` of the forward throughput."""
         flops = 2.0 * m * n * k * batch
         g = self.hw.gpu.gemm
         host = self.hw.gpu.framework_overhead_us * 1e-6
+        scale = g.backward_efficiency if backward else 1.0
         measured = self._measured.get((m * batch, n, k)) if batch == 1 else None
         if measured is not None:
-            return max(host, g.launch_us * 1e-6 + flops / measured), flops
+            return max(host, g.launch_us * 1e-6 + flops / (measured * scale)), flops
         d0 = g.half_efficiency_dim
         shape = 1.0
         for d in (m * batch, n, k):
             shape *= d / (d + d0)
-        return max(host, g.launch_us * 1e-6 + flops / (self.peak_flops * g.efficiency_max * shape)), flops
+        rate = self.peak_flops * g.efficiency_max * shape * scale
+        return max(host, g.launch_us * 1e-6 + flops / rate), flops
 
     def elementwise(self, nbytes: float) -> float:
         gpu = self.hw.gpu

@@ -70,7 +70,7 @@ class OpFactory:
     def gemm(
         self, name: str, phase: Phase, m: int, n: int, k: int, batch: int = 1, kind: str = "gemm"
     ) -> OpSpec:
-        secs, flops = self.cost.gemm(m, n, k, batch)
+        secs, flops = self.cost.gemm(m, n, k, batch, backward=phase == "backward")
         e = 2 if self.cost.dtype != "fp32" else 4
         nbytes = float(e * batch * (m * k + k * n + m * n))
         return OpSpec(kind=kind, name=name, phase=phase, duration_s=secs, flops=flops, bytes=nbytes)
