@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -155,7 +156,8 @@ class SimResult:
         }
 
 
-def simulate(loaded: LoadedScenario) -> SimResult:
+def simulate(loaded: LoadedScenario, progress: Callable[[float], None] | None = None) -> SimResult:
+    """Simulate one iteration; `progress(fraction of program steps done)` is called now and then."""
     sc, hw = loaded.scenario, loaded.hardware
     topo = build_topology(hw, sc.cluster.nodes, loaded.gpus_per_node, sc.cluster.oversubscription)
     program = build_program(sc, CostModel(hw, sc.training.precision), fold=sc.simulation.fold == "auto")
@@ -163,7 +165,7 @@ def simulate(loaded: LoadedScenario) -> SimResult:
     engine = Engine(
         program.steps, program.translations, gpus, topo, hw.collectives.launch_us * 1e-6, sc.network.algorithm
     )
-    result = engine.run()
+    result = engine.run(progress)
     memory = {}
     for rep in program.reps:
         stage = program.layout.coord(rep, "pp")

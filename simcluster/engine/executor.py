@@ -14,7 +14,7 @@ Folded ranks: a collective issued by a representative runs on every translated c
 from __future__ import annotations
 
 from array import array
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -86,6 +86,7 @@ class Engine:
         self._tid = 0
         self._waiting: dict[int, str] = {}
         self._comm_tail: dict[int, simpy.Event | None] = {r: None for r in self.reps}
+        self._pos: dict[int, int] = {r: 0 for r in self.reps}  # steps each rank has reached (progress)
         self.algorithms: dict[str, int] = {}
         self.transfer_log: list[tuple[float, float, np.ndarray, np.ndarray]] = []
         self._private: set[tuple[int, ...]] = self._private_groups()
@@ -255,8 +256,10 @@ class Engine:
         tr = self.traces[rank]
         start_s, end_s = tr.start_s, tr.end_s
         n = len(steps)
+        pos = self._pos
         i = 0
         while i < n:
+            pos[rank] = i
             op, _layer, mb = steps[i]
             if op.is_compute:
                 t = env.now
@@ -312,12 +315,32 @@ class Engine:
                 self._comm_tail[rank] = env.process(self._async(rank, op, i, prev))
             self._waiting.pop(rank, None)
             i += 1
+        pos[rank] = n
         tr.finish_s = env.now
 
-    def run(self) -> EngineResult:
+    def _run_reporting(self, progress: Callable[[float], None], every: int = 4096) -> None:
+        """`env.run()` by hand, calling `progress` with the fraction of program steps the simulated ranks
+        have reached every `every` SimPy events (simulated time is not known in advance)."""
+        total = max(1, sum(len(s) for s in self.steps.values()))
+        pos = self._pos
+        step = self.env.step
+        try:
+            while True:
+                for _ in range(every):
+                    step()
+                progress(sum(pos.values()) / total)
+        except simpy.core.EmptySchedule:
+            pass
+        progress(1.0)
+
+    def run(self, progress: Callable[[float], None] | None = None) -> EngineResult:
+        """Simulate every rank to the end; `progress(fraction)` is called now and then when given."""
         for r in self.reps:
             self.env.process(self._rank(r))
-        self.env.run()
+        if progress is None:
+            self.env.run()
+        else:
+            self._run_reporting(progress)
         stuck = [r for r in self.reps if self.traces[r].finish_s != self.traces[r].finish_s]
         if stuck:
             parts = [
