@@ -183,14 +183,17 @@ def plan(res: SimResult, budget: int, max_ranks: int, min_gap_frac: float = 2e-4
     ranks = list(sel.ranks)
     while len(ranks) > 1 and sum(rows[r] for r in ranks) > 40 * budget:
         ranks = ranks[::2]
-    df = op_table(res, ranks)
+    ops = op_table(res, ranks)
     min_gap = it * min_gap_frac
-    level = 0
-    gaps = idle_gaps(df, it, res.scenario.parallelism.pipeline > 1, min_gap)
-    while len(df) + len(gaps) > budget and level < 2:
-        level += 1
-        df = merge(df, level)
-        gaps = idle_gaps(df, it, res.scenario.parallelism.pipeline > 1, min_gap)
+    pipelined = res.scenario.parallelism.pipeline > 1
+    # level 1 only joins ops that touch, so its gaps are level 0's
+    df, level = ops, 0
+    gaps = idle_gaps(ops, it, pipelined, min_gap)
+    if len(df) + len(gaps) > budget:
+        df, level = merge(ops, 1), 1
+    if len(df) + len(gaps) > budget:
+        df, level = merge(ops, 2), 2
+        gaps = idle_gaps(df, it, pipelined, min_gap)
     if len(df) + len(gaps) > budget:  # still too many: fewer ranks
         per = df.groupby("rank").size().add(gaps.groupby("rank").size(), fill_value=0)
         keep: list[int] = []

@@ -117,16 +117,20 @@ def link_utilization(res: SimResult, links: list[int], t_end: float | None = Non
     """Utilization (0..1) over time of each link in `links`."""
     t_end = res.engine.iteration_time_s if t_end is None else t_end
     cap = np.asarray(res.topology.capacity_Bps, dtype=float)
-    want = set(links)
-    rows: dict[int, list[tuple[float, float, float]]] = {x: [] for x in links}
-    for t0, t1, ids, nbytes in res.engine.transfer_log:
-        for lk, nb in zip(ids.tolist(), np.asarray(nbytes, dtype=float).tolist()):
-            if lk in want:
-                rows[lk].append((t0, t1, nb))
+    log = res.engine.transfer_log
+    if log:
+        counts = np.fromiter((len(row[2]) for row in log), dtype=np.int64, count=len(log))
+        ids = np.concatenate([row[2] for row in log]).astype(np.int64)
+        nbytes = np.concatenate([np.asarray(row[3], dtype=float) for row in log])
+        t0_all = np.repeat(np.fromiter((row[0] for row in log), dtype=float, count=len(log)), counts)
+        t1_all = np.repeat(np.fromiter((row[1] for row in log), dtype=float, count=len(log)), counts)
+    else:
+        ids = np.zeros(0, dtype=np.int64)
+        nbytes = t0_all = t1_all = np.zeros(0)
     out = []
     for lk in links:
-        arr = np.asarray(rows[lk], dtype=float).reshape(-1, 3)
-        t0, t1, nb = arr[:, 0], arr[:, 1], arr[:, 2]
+        sel = ids == lk
+        t0, t1, nb = t0_all[sel], t1_all[sel], nbytes[sel]
         dur = t1 - t0
         pos = dur > 0
         edges = np.unique(np.concatenate([[0.0], t0, t1]))
@@ -144,7 +148,6 @@ def link_utilization(res: SimResult, links: list[int], t_end: float | None = Non
         if len(edges) < 2:
             edges, rate = np.array([0.0, t_end]), np.array([0.0])
         t, v = _drain(edges, np.maximum(rate, 0.0))
-        t, v = t[:-1], v[:-1]
         if len(t) > MAX_POINTS:
             t, v = _rebin(t, v, max(t_end, float(t[-1])), MAX_POINTS)
         out.append(Series(link_name(res, lk), t, np.minimum(v, 1.0)))

@@ -278,8 +278,8 @@ to pan, the menu at the top right to show one rank, and the legend to hide categ
 """
 
 
-def timeline_html(res: SimResult, title: str, budget: int = SHAPE_BUDGET, max_ranks: int = MAX_RANKS) -> str:
-    fig, notes = build_timeline(res, title, budget, max_ranks)
+def page(fig: go.Figure, notes: list[str], title: str) -> str:
+    """The self-contained HTML page around a timeline figure."""
     plot = fig.to_html(
         full_html=False,
         include_plotlyjs=True,
@@ -288,6 +288,11 @@ def timeline_html(res: SimResult, title: str, budget: int = SHAPE_BUDGET, max_ra
     )
     notes_html = "\n".join(f'<p class="note">{html.escape(n)}.</p>' for n in notes)
     return PAGE.format(title=html.escape(title), notes=notes_html, plot=plot)
+
+
+def timeline_html(res: SimResult, title: str, budget: int = SHAPE_BUDGET, max_ranks: int = MAX_RANKS) -> str:
+    fig, notes = build_timeline(res, title, budget, max_ranks)
+    return page(fig, notes, title)
 
 
 def write_timeline(res: SimResult, title: str, path: Path) -> None:
