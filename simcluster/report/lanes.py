@@ -3,8 +3,8 @@
 Levels of detail (each one only when the previous does not fit the budget):
   0: every op;
   1: consecutive compute ops of the same layer, phase and micro-batch that touch end to start become one bar;
-  2: one bar per (micro-batch, forward | backward pass) on each stream: a span from the first op to the last,
-     whose hover says how much of the span was busy.
+  2: one bar per (micro-batch, forward | backward pass) on the compute and comm streams: a span from the first
+     op to the last, whose hover says how much of the span was busy (pipeline sends and receives stay apart).
 """
 
 from __future__ import annotations
@@ -103,6 +103,7 @@ def merge(df: pd.DataFrame, level: int) -> pd.DataFrame:
         ps = _pass(df["phase"])
         same = (
             same_lane
+            & (df["stream"] != "p2p")  # a receive and a send of one micro-batch are not one span
             & (df["microbatch"] == df["microbatch"].shift())
             & (ps == ps.shift())
             & (df["microbatch"] >= 0)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
 
 from simcluster.parallel.program import stage_layers
 from simcluster.simulate import SimResult
@@ -185,18 +186,40 @@ def memory_series(res: SimResult, rep: int) -> Series:
     stage = res.program.layout.coord(rep, "pp")
     weights, extra = _chunk_weights(res, stage)
     chunk_of = {ly: c for c in range(len(weights)) for ly in stage_layers(sc, stage, c)}
-    f_start: dict[tuple[int, int], float] = {}
-    b_span: dict[tuple[int, int], list[float]] = {}
-    for i, (op, layer, mb) in enumerate(steps):
-        if layer < 0 or mb < 0 or not op.is_compute:
-            continue
-        key = (mb, chunk_of[layer])
-        if op.phase == "forward":
-            f_start.setdefault(key, tr.start_s[i])
-        elif op.phase in ("backward", "recompute"):
-            span = b_span.setdefault(key, [tr.start_s[i], tr.end_s[i]])
-            span[0] = min(span[0], tr.start_s[i])
-            span[1] = max(span[1], tr.end_s[i])
+    n = len(steps)
+    layer = np.fromiter((st.layer for st in steps), dtype=np.int64, count=n)
+    mb = np.fromiter((st.microbatch for st in steps), dtype=np.int64, count=n)
+    phase = np.fromiter(
+        (
+            {"forward": 1, "backward": 2, "recompute": 2}.get(st.op.phase, 0) if st.op.is_compute else 0
+            for st in steps
+        ),
+        dtype=np.int8,
+        count=n,
+    )
+    start = np.frombuffer(tr.start_s, dtype=np.float64)
+    end = np.frombuffer(tr.end_s, dtype=np.float64)
+    use = (layer >= 0) & (mb >= 0) & (phase > 0)
+    chunk_arr = np.full(max(int(layer.max(initial=0)) + 1, 1), -1, dtype=np.int64)
+    for ly, c in chunk_of.items():
+        chunk_arr[ly] = c
+    frame = pd.DataFrame(
+        {
+            "mb": mb[use],
+            "chunk": chunk_arr[layer[use]],
+            "phase": phase[use],
+            "start": start[use],
+            "end": end[use],
+        }
+    )
+    fwd = frame[frame["phase"] == 1].groupby(["mb", "chunk"], sort=True)["start"].min()
+    bwd = (
+        frame[frame["phase"] == 2]
+        .groupby(["mb", "chunk"], sort=True)
+        .agg(t0=("start", "min"), t1=("end", "max"))
+    )
+    f_start = {key: float(t) for key, t in fwd.items()}
+    b_span = {key: (float(a), float(b)) for key, a, b in zip(bwd.index, bwd["t0"], bwd["t1"])}
     # (time, order, delta): at equal times, releases (order 0) come before allocations (order 1)
     deltas: list[tuple[float, int, float]] = []
     for key, t in f_start.items():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -46,7 +47,22 @@ def _assign_threads(ts: np.ndarray, te: np.ndarray) -> np.ndarray:
     return out
 
 
-def _args(r: tuple) -> dict:
+class _Rec(NamedTuple):
+    name: str
+    kind: str
+    stream: str
+    phase: str
+    layer: int
+    microbatch: int
+    bytes: float
+    flops: float
+    group: str
+    blocking: bool
+    ops: int
+    busy_s: float
+
+
+def _args(r: _Rec) -> dict:
     a: dict = {"stream": r.stream, "phase": r.phase}
     if r.layer >= 0:
         a["layer"] = int(r.layer)
@@ -86,20 +102,23 @@ def trace_events(res: SimResult, budget: int = EVENT_BUDGET, max_ranks: int = MA
         ts = np.concatenate([_us(d["start_s"]), _us(g["start_s"])])
         te = np.concatenate([_us(d["end_s"]), _us(g["end_s"])])
         lanes = _assign_threads(ts, te)
-        recs = list(d.itertuples(index=False))
-        for k, lane in enumerate(lanes):
-            tid = STREAM_TID[stream] + int(lane)
+        cols = {c: d[c].tolist() for c in d.columns}
+        recs = [_Rec(*row) for row in zip(*(cols[f] for f in _Rec._fields))]
+        gap_kinds = g["kind"].tolist()
+        for k, lane in enumerate(lanes.tolist()):
+            tid = STREAM_TID[stream] + lane
             threads.add((int(rank), tid, stream if lane == 0 else f"{stream} #{lane + 1}"))
-            dur = round(float(te[k] - ts[k]), 3)
+            t0 = float(ts[k])
+            dur = round(float(te[k]) - t0, 3)
             if k < len(recs):
                 r = recs[k]
-                e = {"name": str(r.name), "cat": str(r.kind), "ph": "X", "ts": float(ts[k]), "dur": dur}
+                e = {"name": str(r.name), "cat": str(r.kind), "ph": "X", "ts": t0, "dur": dur}
                 e.update({"pid": int(rank), "tid": tid, "args": _args(r)})
             else:
-                kind = str(g["kind"].iloc[k - len(recs)])
-                e = {"name": kind, "cat": kind, "ph": "X", "ts": float(ts[k]), "dur": dur}
+                kind = str(gap_kinds[k - len(recs)])
+                e = {"name": kind, "cat": kind, "ph": "X", "ts": t0, "dur": dur}
                 e.update({"pid": int(rank), "tid": tid, "args": {"stream": "compute"}})
-            body.append((float(ts[k]), int(rank), tid, e))
+            body.append((t0, int(rank), tid, e))
     for rank, tid, name in sorted(threads):
         ev.append({"name": "thread_name", "ph": "M", "pid": rank, "tid": tid, "args": {"name": name}})
         ev.append(

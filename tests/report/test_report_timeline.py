@@ -152,6 +152,8 @@ def test_merging_keeps_busy_time_flops_and_bytes(pipe16, level) -> None:
         a = df.groupby(["rank", "stream"])[col].sum()
         b = merged.groupby(["rank", "stream"])[col].sum()
         assert np.allclose(a.to_numpy(), b.reindex(a.index).to_numpy(), rtol=1e-9)
+    p2p = (df["stream"] == "p2p").sum()
+    assert (merged["stream"] == "p2p").sum() == p2p  # sends and receives are never merged
     if level == 1:  # level 1 only joins ops that touch: spans equal busy time
         assert np.allclose(merged["end_s"] - merged["start_s"], merged["busy_s"], rtol=1e-9, atol=1e-12)
 
