@@ -173,14 +173,25 @@ def idle_gaps(df: pd.DataFrame, t_end: float, pipelined: bool, min_s: float) -> 
     return pd.DataFrame(rows, columns=["rank", "start_s", "end_s", "kind"])
 
 
-def plan(res: SimResult, budget: int, max_ranks: int, min_gap_frac: float = 2e-4) -> Plan:
+def plan(
+    res: SimResult, budget: int, max_ranks: int, min_gap_frac: float = 2e-4, prefer_detail: bool = False
+) -> Plan:
     """Pick ranks and the level of detail so that bars (ops and idle gaps) fit `budget`; gaps shorter than
-    `min_gap_frac` of the iteration are left out."""
+    `min_gap_frac` of the iteration are left out. With `prefer_detail`, when every rank does not fit
+    unmerged, only the simulated ranks are kept (the others are relabelled copies) before merging ops."""
     it = res.engine.iteration_time_s
     sel = choose_ranks(res, max_ranks)
-    notes = [sel.note] if sel.note else []
     # estimate first, so that a huge run never builds a huge table: thin the ranks to 40x the budget of rows
     rows = {r: len(res.program.steps[res.program.rep_of[r]]) for r in sel.ranks}
+    if prefer_detail and sum(rows.values()) > budget:
+        reps = set(res.program.reps)
+        only = [r for r in sel.ranks if r in reps]
+        if len(only) < len(sel.ranks):
+            sel = Selection(
+                only,
+                f"showing {len(only)} of {res.world_size} ranks: the simulated ones (the others are copies)",
+            )
+    notes = [sel.note] if sel.note else []
     ranks = list(sel.ranks)
     while len(ranks) > 1 and sum(rows[r] for r in ranks) > 40 * budget:
         ranks = ranks[::2]

@@ -84,7 +84,7 @@ def _args(r: _Rec) -> dict:
 
 def trace_events(res: SimResult, budget: int = EVENT_BUDGET, max_ranks: int = MAX_RANKS) -> dict:
     """The whole trace document."""
-    pl = plan(res, budget, max_ranks, min_gap_frac=1e-6)
+    pl = plan(res, budget, max_ranks, min_gap_frac=1e-6, prefer_detail=True)
     ev: list[dict] = []
     threads: set[tuple[int, int, str]] = set()
     ops = pl.ops
@@ -182,6 +182,5 @@ def trace_events(res: SimResult, budget: int = EVENT_BUDGET, max_ranks: int = MA
 
 def write_trace(res: SimResult, path: Path) -> None:
     doc = trace_events(res)
-    with path.open("w", encoding="utf-8") as f:
-        json.dump(doc, f, separators=(",", ":"))
-        f.write("\n")
+    # one dumps() call: the C encoder; json.dump() would stream it through Python in small chunks
+    path.write_text(json.dumps(doc, separators=(",", ":")) + "\n", encoding="utf-8")

@@ -166,6 +166,15 @@ def test_plan_respects_the_budget(pipe16) -> None:
     assert small.level >= 1 and small.notes
 
 
+def test_plan_prefers_simulated_ranks_to_merging(pipe16) -> None:
+    reps = list(pipe16.program.reps)
+    assert reps == [0, 4, 8, 12]
+    pl = plan(pipe16, 6_000, 64, prefer_detail=True)
+    assert pl.ranks == reps and pl.level == 0
+    assert pl.notes[0] == "showing 4 of 16 ranks: the simulated ones (the others are copies)"
+    assert plan(pipe16, 6_000, 64).level >= 1  # the timeline keeps every rank and merges instead
+
+
 def test_timeline_is_deterministic(tp16) -> None:
     assert timeline_html(tp16, "t") == timeline_html(tp16, "t")
 
