@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
+import numpy as np
+
 from simcluster.config.loader import LoadedScenario
 from simcluster.engine.executor import Engine, EngineResult
 from simcluster.memory.model import RankMemory, rank_memory
@@ -41,41 +43,51 @@ class SimResult:
         return self.loaded.hardware.gpu.memory_GiB * GiB
 
     def rank_stats(self, rep: int) -> dict[str, float]:
-        """Busy times and bytes on the wire of one representative rank."""
+        """Busy times and bytes on the wire of one representative rank (vectorized over its ops)."""
         tr = self.engine.traces[rep]
-        comp = comm = p2p_wait = sent = recv = 0.0
-        phase = {"forward": 0.0, "backward": 0.0, "recompute": 0.0, "optimizer": 0.0}
-        for i, (op, _layer, _mb) in enumerate(self.program.steps[rep]):
-            kind = op.kind
-            if kind == "send":
-                sent += op.bytes
-                continue
-            if kind == "recv":
-                recv += op.bytes
-                p2p_wait += tr.end_s[i] - tr.start_s[i]
-                continue
-            if not op.is_compute and kind != "wait":
-                wire = op.bytes * bus_factor(kind, len(op.group))
-                sent += wire
-                recv += wire
-                if not op.blocking:  # runs beside compute on the communication stream
-                    continue
-            d = tr.end_s[i] - tr.start_s[i]
-            if op.is_compute:
-                comp += d
-            else:
-                comm += d
-            phase[op.phase] += d
-        return {
-            "compute_busy_s": comp,
-            "comm_busy_s": comm,
-            "p2p_wait_s": p2p_wait,
-            "forward_s": phase["forward"],
-            "backward_s": phase["backward"] + phase["recompute"],
-            "optimizer_s": phase["optimizer"],
-            "bytes_sent": sent,
-            "bytes_received": recv,
+        steps = self.program.steps[rep]
+        ids = np.fromiter((id(st[0]) for st in steps), dtype=np.int64, count=len(steps))
+        _, first, inverse = np.unique(ids, return_index=True, return_inverse=True)
+        ops = [steps[i][0] for i in first]
+        layer = np.fromiter((st[1] for st in steps), dtype=np.int64, count=len(steps))
+        dur = np.frombuffer(tr.end_s, dtype=float) - np.frombuffer(tr.start_s, dtype=float)
+        kind = np.array([op.kind for op in ops])[inverse]
+        compute = np.array([op.is_compute for op in ops])[inverse]
+        blocking = np.array([op.blocking for op in ops])[inverse]
+        phase = np.array([op.phase for op in ops])[inverse]
+        nbytes = np.array([op.bytes for op in ops])[inverse]
+        wire = np.array(
+            [
+                op.bytes * bus_factor(op.kind, len(op.group))
+                if not op.is_compute and op.kind not in ("wait", "send", "recv")
+                else 0.0
+                for op in ops
+            ]
+        )[inverse]
+        is_send, is_recv = kind == "send", kind == "recv"
+        coll = ~compute & ~is_send & ~is_recv  # collectives and waits
+        busy = compute | (coll & blocking)  # on the rank's critical stream
+        comm = busy & ~compute
+        out = {
+            "compute_busy_s": float(dur[compute].sum()),
+            "comm_busy_s": float(dur[comm].sum()),
+            "p2p_wait_s": float(dur[is_recv].sum()),
+            "bytes_sent": float(nbytes[is_send].sum() + wire.sum()),
+            "bytes_received": float(nbytes[is_recv].sum() + wire.sum()),
         }
+        sums = {}
+        for ph in ("forward", "backward", "recompute", "optimizer"):
+            sel = busy & (phase == ph)
+            sums[ph] = float(dur[sel].sum())
+            sums["layer_" + ph] = float(dur[sel & (layer >= 0)].sum())
+        out.update(
+            forward_s=sums["forward"],
+            backward_s=sums["backward"] + sums["recompute"],
+            optimizer_s=sums["optimizer"],
+            layer_forward_s=sums["layer_forward"],
+            layer_backward_s=sums["layer_backward"] + sums["layer_recompute"],
+        )
+        return out
 
     @cached_property
     def stats(self) -> dict[int, dict[str, float]]:
@@ -89,6 +101,11 @@ class SimResult:
         B, s, h, L, V, f = sc.training.global_batch, m.seq_len, m.hidden, m.layers, m.vocab, sc.ffn_hidden
         fwd = 2.0 * B * s * (L * (4 * h * h + 2 * h * f + 2 * s * h) + h * V)
         return fwd * (3 if sc.training.mode == "train" else 1)
+
+    def executed_flops(self) -> float:
+        """FLOPs every rank executes in one iteration, recomputation included (hardware FLOPs)."""
+        per_rep = {r: sum(op.flops for op, _l, _m in self.program.steps[r]) for r in self.program.reps}
+        return sum(per_rep[self.program.rep_of[r]] for r in range(self.world_size))
 
     def summary(self) -> dict:
         sc = self.scenario
@@ -124,6 +141,8 @@ class SimResult:
         B = sc.training.global_batch
         fwd = stats[slowest]["forward_s"]
         bwd = stats[slowest]["backward_s"]
+        p = sc.parallelism
+        layer_runs = sc.model.layers // p.pipeline * sc.microbatches
         return {
             "name": sc.name,
             "hardware": hw.name,
@@ -140,6 +159,15 @@ class SimResult:
             "idle_time_s": max(0.0, it - stats[slowest]["compute_busy_s"] - stats[slowest]["comm_busy_s"]),
             "fwd_per_seq_s": fwd / B,
             "bwd_per_seq_s": bwd / B,
+            "layer_forward_time_s": stats[slowest]["layer_forward_s"] / layer_runs,
+            "layer_backward_time_s": stats[slowest]["layer_backward_s"] / layer_runs,
+            "train_seq_per_s": B / (fwd + bwd) if fwd + bwd > 0 else math.inf,
+            "inference_seq_per_s": B / fwd if fwd > 0 else math.inf,
+            "model_tflops_per_gpu": flops / (it * self.world_size) / 1e12 if it > 0 else 0.0,
+            "hardware_tflops_per_gpu": self.executed_flops() / (it * self.world_size) / 1e12
+            if it > 0
+            else 0.0,
+            "activation_bytes_per_layer": self.program.scheme.layer_activation_bytes(sc.training.recompute),
             "throughput_seq_per_s": B / it if it > 0 else math.inf,
             "tokens_per_s": B * sc.model.seq_len / it if it > 0 else math.inf,
             "model_flops_per_iteration": flops,
@@ -159,11 +187,19 @@ class SimResult:
 def simulate(loaded: LoadedScenario, progress: Callable[[float], None] | None = None) -> SimResult:
     """Simulate one iteration; `progress(fraction of program steps done)` is called now and then."""
     sc, hw = loaded.scenario, loaded.hardware
-    topo = build_topology(hw, sc.cluster.nodes, loaded.gpus_per_node, sc.cluster.oversubscription)
+    c = sc.cluster
+    topo = build_topology(
+        hw, c.nodes, loaded.gpus_per_node, c.oversubscription, c.nics_per_node, c.rail_optimized
+    )
     program = build_program(sc, CostModel(hw, sc.training.precision), fold=sc.simulation.fold == "auto")
     gpus = place(sc.parallelism.placement, program.layout, loaded.gpus_per_node, sc.parallelism.scheme)
     engine = Engine(
-        program.steps, program.translations, gpus, topo, hw.collectives.launch_us * 1e-6, sc.network.algorithm
+        program.steps,
+        program.translations,
+        gpus,
+        topo,
+        hw.collectives.launch_us * 1e-6,
+        sc.network.per_kind(),
     )
     result = engine.run(progress)
     memory = {}

@@ -153,6 +153,11 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
         )
     gpn = sc.cluster.gpus_per_node or hw.node.gpus_per_node
     total = sc.cluster.nodes * gpn
+    nics = sc.cluster.nics_per_node
+    if nics is not None and nics > gpn:
+        raise ConfigError(
+            "cluster.nics_per_node", nics, f"must be at most gpus_per_node={gpn} (one PCIe switch per NIC)"
+        )
     if sc.world_size > total:
         raise ConfigError(
             "parallelism",

@@ -6,7 +6,7 @@ live in `simcluster.config.loader.check_semantics`, so each message can name bot
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -16,6 +16,9 @@ Precision = Literal["fp32", "fp16", "bf16"]
 Recompute = Literal["none", "selective", "full"]
 Mode = Literal["train", "forward"]
 Algorithm = Literal["auto", "ring", "tree", "hierarchical"]
+AllreduceAlgorithm = Literal["auto", "ring", "tree", "hierarchical"]
+GatherAlgorithm = Literal["auto", "ring"]
+RootedAlgorithm = Literal["auto", "ring", "tree"]
 
 
 class _Strict(BaseModel):
@@ -31,6 +34,16 @@ class ClusterConfig(_Strict):
         None,
         ge=1.0,
         description="leaf down/up bandwidth ratio; default: the profile's fabric.oversubscription",
+    )
+    nics_per_node: int | None = Field(
+        None,
+        gt=0,
+        description="NICs per node (at most gpus_per_node); default: the profile's node.nics_per_node",
+    )
+    rail_optimized: bool = Field(
+        False,
+        description="rail-optimized fabric: NIC i of every node on leaf i (rail i); cross-rail traffic "
+        "crosses the spine. Default: all NICs of a node on one leaf",
     )
 
 
@@ -65,6 +78,11 @@ class TrainingConfig(_Strict):
     distribute_saved_activations: bool = Field(
         False, description="full recompute: shard each checkpointed layer input across the tensor group"
     )
+    tp_comm_overlap: bool = Field(
+        True,
+        description="overlap the backward tensor-parallel collective with the weight-gradient GEMM "
+        "(Megatron-LM's async tensor-parallel all-reduce, on by default since 2021)",
+    )
     grad_overlap: bool = Field(
         False, description="overlap the data-parallel gradient all-reduce with backward"
     )
@@ -72,7 +90,48 @@ class TrainingConfig(_Strict):
 
 
 class NetworkConfig(_Strict):
+    """Collective algorithms: one global choice, overridden per collective kind where a kind sets its own.
+
+    auto picks as NCCL does (network.collectives.choose_algorithm). For broadcast/reduce, ring is the
+    pipelined chain and tree the binomial tree; a global value a kind does not have (hierarchical for
+    all-gather, tree for reduce-scatter) means auto for that kind.
+    """
+
     algorithm: Algorithm = Field("auto", description="collective algorithm (auto picks as NCCL does)")
+    allreduce: AllreduceAlgorithm | None = Field(
+        None,
+        description="all-reduce algorithm (tree = NCCL's double binary tree); default: network.algorithm",
+    )
+    allgather: GatherAlgorithm | None = Field(
+        None, description="all-gather algorithm; default: network.algorithm"
+    )
+    reducescatter: GatherAlgorithm | None = Field(
+        None, description="reduce-scatter algorithm; default: network.algorithm"
+    )
+    broadcast: RootedAlgorithm | None = Field(
+        None, description="broadcast: ring = pipelined chain, tree = binomial; default: network.algorithm"
+    )
+    reduce: RootedAlgorithm | None = Field(
+        None, description="reduce: ring = pipelined chain, tree = binomial; default: network.algorithm"
+    )
+
+    def per_kind(self) -> dict[str, str]:
+        """The requested algorithm of every collective kind (what the engine passes to choose_algorithm)."""
+        kinds = {
+            "allreduce": AllreduceAlgorithm,
+            "allgather": GatherAlgorithm,
+            "reducescatter": GatherAlgorithm,
+            "broadcast": RootedAlgorithm,
+            "reduce": RootedAlgorithm,
+        }
+        out = {}
+        for kind, allowed in kinds.items():
+            own = getattr(self, kind)
+            if own is not None:
+                out[kind] = own
+            else:
+                out[kind] = self.algorithm if self.algorithm in get_args(allowed) else "auto"
+        return out
 
 
 class SimulationConfig(_Strict):

@@ -14,12 +14,13 @@ Folded ranks: a collective issued by a representative runs on every translated c
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
 import simpy
 
+from simcluster.engine.plan import PlanItem, Segment, StaticCost, plan_rank
 from simcluster.errors import DeadlockError
 from simcluster.model.ops import OpSpec
 from simcluster.network.collectives import Phase, Shape, choose_algorithm, collective_shape
@@ -62,7 +63,8 @@ class Engine:
         gpus: list[int],
         topo: Topology,
         launch_s: float,
-        algorithm: str = "auto",
+        algorithm: str | Mapping[str, str] = "auto",
+        static_segments: bool = True,
     ) -> None:
         self.steps = steps
         self.reps = sorted(steps)
@@ -85,15 +87,18 @@ class Engine:
         self._done_evt: dict[int, simpy.Event] = {}
         self._tid = 0
         self._waiting: dict[int, str] = {}
-        self._comm_tail: dict[int, simpy.Event | None] = {r: None for r in self.reps}
+        self._comm_tail: dict[tuple[int, str], simpy.Event] = {}
         self._pos: dict[int, int] = {r: 0 for r in self.reps}  # steps each rank has reached (progress)
         self.algorithms: dict[str, int] = {}
         self.transfer_log: list[tuple[float, float, np.ndarray, np.ndarray]] = []
         self._private: set[tuple[int, ...]] = self._private_groups()
-        self.traces = {
-            r: RankTrace(array("d", bytes(8 * len(s))), array("d", bytes(8 * len(s))))
-            for r, s in steps.items()
-        }
+        self._static_label: dict[int, str] = {}
+        cost = self._static_cost if static_segments else _never_static
+        self.plans: dict[int, list[PlanItem]] = {r: plan_rank(s, cost) for r, s in steps.items()}
+        self._seg_runs: list[tuple[int, Segment, float]] = []
+        self._start_np = {r: np.zeros(len(s)) for r, s in steps.items()}
+        self._end_np = {r: np.zeros(len(s)) for r, s in steps.items()}
+        self._finish: dict[int, float] = {}
 
     # -- groups ------------------------------------------------------------------------------------------
     def instances(self, group: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -119,33 +124,68 @@ class Engine:
 
     # -- network ------------------------------------------------------------------------------------------
     def _private_groups(self) -> set[tuple[int, ...]]:
-        """Groups that only ever run blocking collectives on links no other group can touch: they can never
-        be contended (a rank runs one blocking op at a time), so their time is the closed form and they
-        skip the flow model."""
+        """Groups whose collectives can never be contended: their links are touched by no other group, and
+        on every rank each of their ops ends before the next starts (blocking, or non-blocking and waited
+        for before the group's next op). Their time is the closed form, so they skip the flow model."""
         ops: dict[int, OpSpec] = {}
+        kind_of: dict[int, int] = {}  # 0 compute, 1 wait, 2 blocking collective, 3 non-blocking / p2p
+        overlapping: set[tuple[int, ...]] = set()
         for steps in self.steps.values():
+            pending: dict[str, set[tuple[int, ...]]] = {}
             for st in steps:
                 op = st[0]
-                if not op.is_compute and op.kind != "wait" and id(op) not in ops:
+                c = kind_of.get(id(op))
+                if c is None:
                     ops[id(op)] = op
-        links_of: dict[tuple[int, ...], set[int]] = {}
-        eligible: dict[tuple[int, ...], bool] = {}
+                    if op.is_compute:
+                        c = 0
+                    elif op.kind == "wait":
+                        c = 1
+                    else:
+                        c = 2 if op.blocking and op.kind not in ("send", "recv") else 3
+                    kind_of[id(op)] = c
+                if c == 0:
+                    continue
+                if c == 1:
+                    if pending:
+                        pending.pop(op.family, None)
+                    continue
+                g = op.group
+                if op.kind in ("send", "recv"):
+                    overlapping.add(g)
+                    continue
+                if pending and any(g in gs for gs in pending.values()):
+                    overlapping.add(g)
+                if c == 3:
+                    pending.setdefault(op.family, set()).add(g)
+        parts: dict[tuple[int, ...], list[np.ndarray]] = {}
+        seen: set[tuple] = set()
         for op in ops.values():
+            if kind_of[id(op)] < 2:
+                continue
             g = op.group
-            ok = op.blocking and op.kind not in ("send", "recv")
-            eligible[g] = eligible.get(g, True) and ok
             algorithm = (
                 "p2p"
                 if op.kind in ("send", "recv")
                 else (op.algorithm if op.algorithm != "auto" else self.algorithm)
             )
-            for ph in self._phases(op.kind, g, op.bytes, algorithm, count=False):
-                links_of.setdefault(g, set()).update(int(x) for x in ph.links)
+            key = (op.kind, g, self._label(op.kind, g, op.bytes, algorithm))
+            if key in seen:
+                continue
+            seen.add(key)
+            parts.setdefault(g, []).extend(
+                ph.links for ph in self._phases(op.kind, g, op.bytes, algorithm, count=False)
+            )
+        links_of = {
+            g: np.unique(np.concatenate(p)) if p else np.zeros(0, dtype=np.int64) for g, p in parts.items()
+        }
         users = np.zeros(len(self.topo.capacity_Bps), dtype=np.int32)
         for links in links_of.values():
-            users[list(links)] += 1
+            users[links] += 1
         return {
-            g for g, links in links_of.items() if eligible[g] and (not links or users[list(links)].max() == 1)
+            g
+            for g, links in links_of.items()
+            if g not in overlapping and (not len(links) or users[links].max() == 1)
         }
 
     def _phases(
@@ -201,6 +241,31 @@ class Engine:
             return self.env.timeout(self._closed_form(phases))
         return self.env.process(self._transfer(phases))
 
+    def _static_cost(self, op: OpSpec) -> StaticCost | None:
+        """Closed-form cost of a collective that can run inside a static segment, else None."""
+        g = op.group
+        if g not in self._private or self.expected(g) != 1:
+            return None
+        algorithm = op.algorithm if op.algorithm != "auto" else self.algorithm
+        phases = self._phases(op.kind, g, op.bytes, algorithm, count=False)
+        self._static_label[id(op)] = self._label(op.kind, g, op.bytes, algorithm)
+        cap = self.flows.capacity_Bps
+        t = 0.0
+        rows = []
+        for ph in phases:
+            t += ph.latency_s
+            if ph.bytes_per_flow > 0 and len(ph.links):
+                d = ph.bytes_per_flow / float(np.min(cap[ph.links] / ph.weights))
+                rows.append((t, t + d, ph.links, ph.weights * ph.bytes_per_flow))
+                t += d
+        return t, tuple(rows)
+
+    def _label(self, kind: str, group: tuple[int, ...], nbytes: float, algorithm: str) -> str:
+        spanned = self._nodes_spanned.get(group)
+        if spanned is None:
+            spanned = self._nodes_spanned[group] = len({self.topo.node_of(self.gpus[r]) for r in group})
+        return f"{kind}:{choose_algorithm(kind, algorithm, nbytes, len(group), spanned)}"
+
     def _closed_form(self, phases: list[Phase]) -> float:
         """Uncontended time of a private transfer (and its bytes on every link)."""
         cap = self.flows.capacity_Bps
@@ -239,12 +304,11 @@ class Engine:
         return rdv.done
 
     def _async(self, rank: int, op: OpSpec, idx: int, prev: simpy.Event | None) -> Generator:
-        tr = self.traces[rank]
         if prev is not None:
             yield prev
-        tr.start_s[idx] = self.env.now
+        self._start_np[rank][idx] = self.env.now
         yield self._arrive(rank, op)
-        tr.end_s[idx] = self.env.now
+        self._end_np[rank][idx] = self.env.now
 
     def _p2p_key(self, op: OpSpec, mb: int) -> tuple:
         return (op.group, op.name.split(".", 1)[1], mb)
@@ -253,28 +317,18 @@ class Engine:
     def _rank(self, rank: int) -> Generator:
         env = self.env
         steps = self.steps[rank]
-        tr = self.traces[rank]
-        start_s, end_s = tr.start_s, tr.end_s
-        n = len(steps)
+        start_s, end_s = self._start_np[rank], self._end_np[rank]
+        seg_runs = self._seg_runs
         pos = self._pos
-        i = 0
-        while i < n:
-            pos[rank] = i
-            op, _layer, mb = steps[i]
-            if op.is_compute:
-                t = env.now
-                j = i
-                while j < n:
-                    nxt = steps[j][0]
-                    if not nxt.is_compute:
-                        break
-                    start_s[j] = t
-                    t += nxt.duration_s
-                    end_s[j] = t
-                    j += 1
-                yield env.timeout(t - env.now)
-                i = j
+        for item in self.plans[rank]:
+            if type(item) is Segment:
+                pos[rank] = item.i0
+                seg_runs.append((rank, item, env.now))
+                if item.total_s > 0:
+                    yield env.timeout(item.total_s)
                 continue
+            i = pos[rank] = item
+            op, _layer, mb = steps[i]
             kind = op.kind
             start_s[i] = env.now
             if kind == "send":
@@ -298,11 +352,10 @@ class Engine:
                 del self._p2p[key]
                 end_s[i] = env.now
             elif kind == "wait":
-                tail = self._comm_tail[rank]
+                tail = self._comm_tail.pop((rank, op.family), None)
                 if tail is not None and not tail.processed:
-                    self._waiting[rank] = "its queued non-blocking collectives"
+                    self._waiting[rank] = f"its queued non-blocking {op.family} collectives"
                     yield tail
-                self._comm_tail[rank] = None
                 end_s[i] = env.now
             elif op.blocking:
                 ev = self._arrive(rank, op)
@@ -311,12 +364,11 @@ class Engine:
                     yield ev
                 end_s[i] = env.now
             else:
-                prev = self._comm_tail[rank]
-                self._comm_tail[rank] = env.process(self._async(rank, op, i, prev))
+                prev = self._comm_tail.get((rank, op.family))
+                self._comm_tail[(rank, op.family)] = env.process(self._async(rank, op, i, prev))
             self._waiting.pop(rank, None)
-            i += 1
-        pos[rank] = n
-        tr.finish_s = env.now
+        pos[rank] = len(steps)
+        self._finish[rank] = env.now
 
     def _run_reporting(self, progress: Callable[[float], None], every: int = 4096) -> None:
         """`env.run()` by hand, calling `progress` with the fraction of program steps the simulated ranks
@@ -341,20 +393,57 @@ class Engine:
             self.env.run()
         else:
             self._run_reporting(progress)
-        stuck = [r for r in self.reps if self.traces[r].finish_s != self.traces[r].finish_s]
+        stuck = [r for r in self.reps if r not in self._finish]
         if stuck:
             parts = [
                 f"rank {r} waits for {self._waiting.get(r, 'an op that never completes')}" for r in stuck[:8]
             ]
             more = f" (and {len(stuck) - 8} more ranks)" if len(stuck) > 8 else ""
             raise DeadlockError("deadlock: " + "; ".join(parts) + more)
-        finish = max(self.traces[r].finish_s for r in self.reps) if self.reps else 0.0
+        self._finalize_segments()
+        traces = {}
+        for r in self.reps:
+            tr = RankTrace(array("d"), array("d"), self._finish[r])
+            tr.start_s.frombytes(self._start_np[r].tobytes())
+            tr.end_s.frombytes(self._end_np[r].tobytes())
+            traces[r] = tr
+        finish = max(self._finish.values()) if self.reps else 0.0
+        self.transfer_log.sort(key=lambda row: (row[0], row[1]))
         return EngineResult(
-            traces=self.traces,
+            traces=traces,
             iteration_time_s=finish,
             link_bytes=list(self.flows.link_bytes),
             transfers=self._tid,
-            sim_events=self.env._eid,  # type: ignore[attr-defined]
+            sim_events=_scheduled_events(self.env),
             algorithms=dict(sorted(self.algorithms.items())),
             transfer_log=self.transfer_log,
         )
+
+    def _finalize_segments(self) -> None:
+        """Fill in the op times and link traffic of every static segment from its start time."""
+        lb = self.flows.link_bytes
+        labels = self._static_label
+        counts = self.algorithms
+        for rank, seg, t0 in self._seg_runs:
+            self._start_np[rank][seg.i0 : seg.i1] = seg.start_off + t0
+            self._end_np[rank][seg.i0 : seg.i1] = seg.end_off + t0
+            for a, b, links, carried in seg.traffic:
+                self.transfer_log.append((t0 + a, t0 + b, links, carried))
+                lb[links] += carried
+                self._tid += 1
+            steps = self.steps[rank]
+            for k in range(seg.i0, seg.i1):
+                label = labels.get(id(steps[k][0]))
+                if label is not None:
+                    counts[label] = counts.get(label, 0) + 1
+
+
+def _scheduled_events(env: simpy.Environment) -> int:
+    """How many events SimPy scheduled (its event-id counter), for benchmarks."""
+    eid = env._eid  # type: ignore[attr-defined]  # itertools.count: repr is 'count(N)'
+    return int(repr(eid)[6:-1]) if not isinstance(eid, int) else eid
+
+
+def _never_static(op: OpSpec) -> None:
+    """Cost provider that keeps every collective on the general path (compute still forms segments)."""
+    return None

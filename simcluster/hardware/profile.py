@@ -100,6 +100,12 @@ class CollectiveCosts(_Strict):
 class FabricSpec(_Strict):
     nodes_per_leaf: int = Field(gt=0, description="nodes under one leaf switch")
     oversubscription: float = Field(1.0, ge=1.0, description="leaf downlink / uplink bandwidth ratio")
+    leaves_per_spine: int = Field(
+        32,
+        gt=0,
+        description="leaves one spine layer aggregates; more leaves add a core layer above the spines "
+        "(default 32: a 64-port spine switch with half its ports down)",
+    )
 
 
 class HardwareProfile(_Strict):

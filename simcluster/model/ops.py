@@ -59,4 +59,10 @@ class Step(NamedTuple):
     microbatch: int  # -1 when it belongs to no micro-batch
 
 
-WAIT_COMM = OpSpec(kind="wait", name="wait_comm", phase="optimizer")
+WAIT_COMM = OpSpec(kind="wait", name="wait.dp", phase="optimizer", family="dp")
+
+
+def wait_for(family: str, phase: Phase) -> OpSpec:
+    """Wait until the rank's non-blocking collectives of one process-group family have finished (each
+    family has its own communication stream, as each NCCL communicator does)."""
+    return OpSpec(kind="wait", name=f"wait.{family}", phase=phase, family=family)

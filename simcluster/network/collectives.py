@@ -1,31 +1,59 @@
 """Collective algorithms expanded into transfers on routed paths.
 
 Sizes follow nccl-tests: all-gather = the gathered output, reduce-scatter = the input, the others = the
-buffer. Each algorithm returns phases that run one after another; a phase is a lock-step set of flows
+buffer (S). Each algorithm returns phases that run one after another; a phase is a lock-step set of flows
 (`weights`: link -> flows on it, summed over every concurrent instance of the collective), the bytes each
-flow carries, and the latency the phase adds (steps x the slowest route's per-hop latency).
+flow carries, and the latency the phase adds: steps x alpha, where a route's latency is the sum of its
+hops' and alpha is, for pipelined rings and chains, the mean route latency over the ring's edges (a chunk
+crosses each edge in turn), otherwise the slowest route of the step. Shared links (a node's NIC, an oversubscribed spine) are then shared by max-min
+fairness in `flows.FlowModel`.
 
-Closed forms on an uncontended topology (alpha = per-step latency, bw = bottleneck link):
-  ring all-reduce        2(n-1) * (alpha + S/(n bw))
-  ring all-gather / RS   (n-1)   * (alpha + S/(n bw))
-  chain broadcast/reduce (n-1) * alpha + S/bw            (pipelined, as NCCL)
-  tree broadcast/reduce  log2(n) * (alpha + S/bw)        (binomial; Optimus Table 1's model)
-  point-to-point         alpha + S/bw
-plus the profile's fixed `collectives.launch_us` per call.
+Closed forms on an uncontended topology (alpha = a route's latency as above, bw = the bottleneck link,
+w = flows per link), plus the profile's fixed `collectives.launch_us` once per call:
+  ring all-reduce          2(n-1) alpha + 2(n-1)/n S/bw
+  ring all-gather / RS     (n-1) alpha + (n-1)/n S/bw
+  double binary tree AR    2 (c-1) alpha_intra + 2 d alpha_inter + 2 (S/2) w/bw: NCCL's two complementary
+                           trees over the N nodes (d = ceil(log2 N)), a chain of c GPUs inside each node,
+                           each tree reducing half the buffer up then broadcasting it down, pipelined (the
+                           bandwidth term is paid once per direction); w = the flows on the busiest link:
+                           inside one node 2(c-1)/c (c channels, each GPU heading one: the ring's
+                           bandwidth), with 1 GPU per node 2 (1 with only 2 nodes: the trees are mirrored)
+  hierarchical AR (g GPUs on each of N nodes)
+                           intra-node ring RS of S, inter-node ring AR of S/g among the GPUs with the same
+                           local index (g rings at once, each on its own NIC), intra-node ring AG of S
+  chain broadcast/reduce   sum of the chain's route latencies + S/bw   (pipelined, as NCCL's ring broadcast)
+  binomial broadcast/reduce ceil(log2 n) (alpha + S/bw)    (Optimus Table 1's model)
+  point-to-point / sendrecv alpha + S/bw                   (sendrecv: rank i -> i+1, all at once)
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from simcluster.topology.graph import Topology
 
-KINDS = ("allreduce", "allgather", "reducescatter", "broadcast", "reduce", "send", "recv")
-ALGORITHMS = ("ring", "chain", "tree", "p2p")
+KINDS = ("allreduce", "allgather", "reducescatter", "broadcast", "reduce", "send", "recv", "sendrecv")
+ALGORITHMS = ("ring", "chain", "tree", "hierarchical", "p2p")
+# What a scenario (or `simcluster collective --algorithm`) may ask for, per collective kind. For broadcast
+# and reduce, `ring` is the pipelined chain and `tree` the binomial tree.
+REQUESTABLE: dict[str, tuple[str, ...]] = {
+    "allreduce": ("auto", "ring", "tree", "hierarchical"),
+    "allgather": ("auto", "ring"),
+    "reducescatter": ("auto", "ring"),
+    "broadcast": ("auto", "ring", "tree"),
+    "reduce": ("auto", "ring", "tree"),
+    "sendrecv": ("auto", "p2p"),
+}
+# `auto` all-reduce uses the double binary tree when the group spans at least TREE_MIN_NODES nodes and the
+# message is at most TREE_MAX_BYTES_PER_NODE x nodes spanned (see `choose_algorithm`).
+TREE_MIN_NODES = 2
+TREE_MAX_BYTES_PER_NODE = 512 * 1024
+
+Edge = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -58,7 +86,7 @@ class Shape:
         return out
 
     def uncontended_time_s(self, size_bytes: float, launch_s: float, capacity_Bps: np.ndarray) -> float:
-        """Closed-form time with no other traffic: sum over phases of latency + bytes / bottleneck."""
+        """Time with no other traffic: sum over phases of latency + bytes / bottleneck."""
         t = launch_s
         for (links, w), f, lat in zip(self.arrays, self.byte_factor, self.latency_s):  # type: ignore[attr-defined]
             t += lat
@@ -89,23 +117,45 @@ def _flow(topo: Topology, a: int, b: int, group: Sequence[int], weights: dict[in
     return lat
 
 
+def _add_flows(
+    topo: Topology,
+    subgroups: Sequence[Sequence[int]],
+    edges_of: Callable[[Sequence[int]], list[Edge]],
+    weights: dict[int, float],
+    pipelined: bool = False,
+) -> float:
+    """Add the flows of every subgroup's edges to `weights`; returns the latency of one step: the slowest
+    route, or for a pipelined ring or chain the mean route latency of a subgroup's edges (a chunk moving
+    round a ring accumulates the latency of each hop it crosses, not the slowest hop's at every step; this
+    is what NCCL's tuning model does when it charges network latency only to the node-crossing steps)."""
+    lat = 0.0
+    for group in subgroups:
+        edges = edges_of(group)
+        here = [_flow(topo, a, b, group, weights) for a, b in edges]
+        if here:
+            lat = max(lat, sum(here) / len(here) if pipelined else max(here))
+    return lat
+
+
 def _edges_shape(
-    topo: Topology, instances: Sequence[Sequence[int]], edges_of, steps: int, factor: float
+    topo: Topology,
+    instances: Sequence[Sequence[int]],
+    edges_of,
+    steps: int,
+    factor: float,
+    pipelined: bool = True,
 ) -> Shape:
     weights: dict[int, float] = {}
-    lat = 0.0
-    for group in instances:
-        for a, b in edges_of(group):
-            lat = max(lat, _flow(topo, a, b, group, weights))
+    lat = _add_flows(topo, instances, edges_of, weights, pipelined)
     return Shape((weights,), (factor,), (steps * lat,))
 
 
-def _ring_edges(group: Sequence[int]) -> list[tuple[int, int]]:
+def _ring_edges(group: Sequence[int]) -> list[Edge]:
     n = len(group)
     return [(group[i], group[(i + 1) % n]) for i in range(n)]
 
 
-def _chain_edges(group: Sequence[int]) -> list[tuple[int, int]]:
+def _chain_edges(group: Sequence[int]) -> list[Edge]:
     return [(group[i], group[i + 1]) for i in range(len(group) - 1)]
 
 
@@ -115,55 +165,215 @@ def collective_shape(topo: Topology, kind: str, algorithm: str, instances: Seque
     n = len(instances[0])
     if n <= 1:
         return Shape((), (), ())
-    if kind in ("send", "recv") or algorithm == "p2p":
+    if kind in ("send", "recv") or (algorithm == "p2p" and kind != "sendrecv"):
         return _edges_shape(topo, instances, lambda g: [(g[0], g[1])], 1, 1.0)
+    if kind == "sendrecv":  # independent sends: the slowest one ends it
+        return _edges_shape(topo, instances, _ring_edges, 1, 1.0, pipelined=False)
     if kind == "allreduce" and algorithm == "ring":
         return _edges_shape(topo, instances, _ring_edges, 2 * (n - 1), 2 * (n - 1) / n)
-    if kind in ("allgather", "reducescatter"):
+    if kind == "allreduce" and algorithm == "tree":
+        return _double_tree_shape(topo, instances)
+    if kind == "allreduce" and algorithm == "hierarchical":
+        return _hierarchical_shape(topo, instances)
+    if kind in ("allgather", "reducescatter") and algorithm == "ring":
         return _edges_shape(topo, instances, _ring_edges, n - 1, (n - 1) / n)
     if kind in ("broadcast", "reduce") and algorithm in ("ring", "chain"):
         return _edges_shape(topo, instances, _chain_edges, n - 1, 1.0)
-    if kind in ("broadcast", "reduce", "allreduce") and algorithm == "tree":
-        return _tree_shape(topo, kind, instances)
+    if kind in ("broadcast", "reduce") and algorithm == "tree":
+        return _binomial_shape(topo, kind, instances)
     raise ValueError(f"no algorithm {algorithm!r} for collective {kind!r}")
 
 
-def _tree_shape(topo: Topology, kind: str, instances: Sequence[Sequence[int]]) -> Shape:
-    """Binomial tree: round r sends S bytes over 2^r disjoint pairs (reduce runs the rounds backwards);
-    tree all-reduce = reduce then broadcast."""
+def _binomial_shape(topo: Topology, kind: str, instances: Sequence[Sequence[int]]) -> Shape:
+    """Binomial tree: round r sends S bytes over 2^r disjoint pairs; reduce runs the rounds backwards with
+    every pair reversed (children send to parents)."""
     n = len(instances[0])
-    rounds = math.ceil(math.log2(n))
-    ws, fs, ls = [], [], []
-    for r in range(rounds):
+    ws, ls = [], []
+    for r in range(math.ceil(math.log2(n))):
         weights: dict[int, float] = {}
-        lat = 0.0
-        for group in instances:
-            for i in range(2**r):
-                j = i + 2**r
-                if j < n:
-                    lat = max(lat, _flow(topo, group[i], group[j], group, weights))
+
+        def pairs(g: Sequence[int], r: int = r) -> list[Edge]:
+            out = [(g[i], g[i + 2**r]) for i in range(2**r) if i + 2**r < len(g)]
+            return [(b, a) for a, b in out] if kind == "reduce" else out
+
+        ls.append(_add_flows(topo, instances, pairs, weights))
         ws.append(weights)
-        fs.append(1.0)
-        ls.append(lat)
     if kind == "reduce":
         ws, ls = ws[::-1], ls[::-1]
-    if kind == "allreduce":
-        ws, fs, ls = ws[::-1] + ws, fs + fs, ls[::-1] + ls
-    return Shape(tuple(ws), tuple(fs), tuple(ls))
+    return Shape(tuple(ws), (1.0,) * len(ws), tuple(ls))
 
 
-def choose_algorithm(kind: str, requested: str, size_bytes: float, n: int, nodes_spanned: int) -> str:
-    """NCCL-like choice for `auto`: tree for small all-reduces across many nodes, ring otherwise;
-    pipelined chain for broadcast/reduce."""
-    if kind in ("send", "recv"):
+def _btree(n: int, rank: int) -> tuple[int, list[int]]:
+    """NCCL's binary tree (src/graph/trees.cc, ncclGetBtree): parent and children of `rank` among n ranks;
+    rank 0 is the root with one child, odd ranks are leaves."""
+    bit = 1
+    while bit < n and not bit & rank:
+        bit <<= 1
+    if rank == 0:
+        return -1, [bit >> 1] if n > 1 else []
+    up = (rank ^ bit) | (bit << 1)
+    if up >= n:
+        up = rank ^ bit
+    low = bit >> 1
+    kids = []
+    if low:
+        kids.append(rank - low)
+        d1 = rank + low
+        while low and d1 >= n:
+            low >>= 1
+            d1 = rank + low if low else -1
+        if d1 > 0 and d1 < n:
+            kids.append(d1)
+    return up, kids
+
+
+def double_tree_parents(n: int) -> tuple[list[int], list[int]]:
+    """Parents (-1 for the root) of positions 0..n-1 in NCCL's two complementary trees (ncclGetDtree):
+    the second is the first mirrored (n even) or shifted by one (n odd), so most interior ranks of one tree
+    are leaves of the other."""
+    first = [_btree(n, r)[0] for r in range(n)]
+    second = []
+    for r in range(n):
+        if n % 2:
+            u = _btree(n, (r - 1) % n)[0]
+            second.append(-1 if u == -1 else (u + 1) % n)
+        else:
+            u = _btree(n, n - 1 - r)[0]
+            second.append(-1 if u == -1 else n - 1 - u)
+    return first, second
+
+
+def tree_depth(parents: list[int]) -> int:
+    """Edges on the longest leaf-to-root path of a tree given by parent indices."""
+    best = 0
+    for i in range(len(parents)):
+        d, j = 0, i
+        while parents[j] >= 0:
+            j, d = parents[j], d + 1
+        best = max(best, d)
+    return best
+
+
+def _double_tree_shape(topo: Topology, instances: Sequence[Sequence[int]]) -> Shape:
+    """NCCL's double binary tree all-reduce, over channels as NCCL runs it.
+
+    The trees span the group's nodes (ncclGetDtree over node indices). There is one channel per member of a
+    node (C = members per node), each carrying 1/C of the data: in channel c every node's members form a
+    chain headed by its c-th member, and the heads talk to their parent and children nodes through their
+    own NIC (on DGX nodes every GPU heads the channel of its NIC; on a one-NIC PCIe node the heads rotate
+    over the GPUs sharing that NIC). The first tree runs the chain one way round the node, the second the
+    other way, so every GPU carries its share in both. Each tree carries half the buffer, pipelined: one
+    phase reduces up (chain tails -> heads, child heads -> parent heads), one broadcasts down; each phase's
+    latency is (chain length - 1) intra-node hops + the tree depth in inter-node hops."""
+    up: list[tuple[int, int, bool, float]] = []  # (a, b, crosses nodes, share)
+    chain = depth = 0
+    for group in instances:
+        blocks = _blocks(topo, group)
+        trees = double_tree_parents(len(blocks)) if len(blocks) > 1 else ([-1], [-1])
+        depth = max(depth, *(tree_depth(p) for p in trees))
+        channels = len(blocks[0])
+        share = 1.0 / channels
+        for c in range(channels):
+            for t, parents in enumerate(trees):
+                chains = []
+                for blk in blocks:
+                    h = c % len(blk)
+                    rest = blk[h + 1 :] + blk[:h]
+                    chains.append([blk[h]] + (rest if t == 0 else rest[::-1]))
+                for b, ch in enumerate(chains):
+                    chain = max(chain, len(ch))
+                    up += [(ch[i + 1], ch[i], False, share) for i in range(len(ch) - 1)]
+                    if parents[b] >= 0:
+                        up.append((ch[0], chains[parents[b]][0], True, share))
+    w_up: dict[int, float] = {}
+    w_down: dict[int, float] = {}
+    lat_intra = lat_inter = 0.0
+    for a, b, inter, share in up:
+        for src, dst, weights in ((a, b, w_up), (b, a, w_down)):
+            links = topo.route(src, dst)
+            for link in links:
+                weights[link] = weights.get(link, 0.0) + share
+        lat = topo.path_latency_s(links)
+        if not inter:
+            lat_intra = max(lat_intra, lat)
+        else:
+            lat_inter = max(lat_inter, lat)
+    lat = (chain - 1) * lat_intra + depth * lat_inter
+    return Shape((w_up, w_down), (0.5, 0.5), (lat, lat))
+
+
+def _blocks(topo: Topology, group: Sequence[int]) -> list[list[int]]:
+    """The group's members per node, nodes in order of first appearance, members in group order."""
+    per: dict[int, list[int]] = {}
+    for gpu in group:
+        per.setdefault(topo.node_of(gpu), []).append(gpu)
+    return list(per.values())
+
+
+def _by_node(topo: Topology, group: Sequence[int]) -> list[list[int]] | None:
+    """The group's members per node (in group order), or None unless every node holds the same number."""
+    blocks = _blocks(topo, group)
+    return blocks if len({len(b) for b in blocks}) == 1 else None
+
+
+def _hierarchical_shape(topo: Topology, instances: Sequence[Sequence[int]]) -> Shape:
+    """Intra-node ring reduce-scatter, inter-node ring all-reduce of 1/g of the buffer among the GPUs with
+    the same local index (g rings at once), intra-node ring all-gather. Groups with unequal members per
+    node fall back to the flat ring."""
+    split = [_by_node(topo, g) for g in instances]
+    if any(b is None for b in split):
+        n = len(instances[0])
+        return _edges_shape(topo, instances, _ring_edges, 2 * (n - 1), 2 * (n - 1) / n)
+    blocks_all: list[list[list[int]]] = split  # type: ignore[assignment]
+    g = len(blocks_all[0][0])
+    nodes = len(blocks_all[0])
+    intra = [block for blocks in blocks_all for block in blocks]
+    inter = [[block[j] for block in blocks] for blocks in blocks_all for j in range(g)]
+    w_rs: dict[int, float] = {}
+    w_ar: dict[int, float] = {}
+    w_ag: dict[int, float] = {}
+    lat_rs = _add_flows(topo, intra, _ring_edges, w_rs, pipelined=True) if g > 1 else 0.0
+    lat_ar = _add_flows(topo, inter, _ring_edges, w_ar, pipelined=True) if nodes > 1 else 0.0
+    if g > 1:
+        _add_flows(topo, intra, _ring_edges, w_ag)
+    return Shape(
+        (w_rs, w_ar, w_ag),
+        ((g - 1) / g, 2 * (nodes - 1) / nodes / g, (g - 1) / g),
+        ((g - 1) * lat_rs, 2 * (nodes - 1) * lat_ar, (g - 1) * lat_rs),
+    )
+
+
+def choose_algorithm(
+    kind: str, requested: str | Mapping[str, str], size_bytes: float, n: int, nodes_spanned: int
+) -> str:
+    """The algorithm a collective runs with. `requested` is one name or a per-kind mapping (kinds missing
+    from it mean `auto`); an algorithm a kind does not have falls back to `auto` for that kind.
+
+    `auto` follows NCCL's defaults: NCCL picks, per call, the algorithm its latency/bandwidth model
+    (src/graph/tuning.cc) predicts fastest, which on multi-node clusters means the double binary tree for
+    small all-reduces (tree latency grows with log2 of the node count, ring latency linearly with the
+    ranks) and the ring for large ones. We use the same shape of rule with a crossover that grows linearly
+    in the node count, like the ring's extra latency: tree when the group spans at least
+    TREE_MIN_NODES = 2 nodes and S <= TREE_MAX_BYTES_PER_NODE (512 KiB) x nodes spanned (e.g. 16 MiB at 32
+    nodes), else ring. These thresholds are a heuristic, not fitted to measurements (docs/network.md says
+    why they are not the model's own prediction); within one node NCCL uses rings (trees are an
+    inter-node algorithm). Broadcast and reduce use the pipelined chain (NCCL's ring broadcast); `auto`
+    never picks `hierarchical` (NCCL has no such algorithm; it must be asked for).
+    """
+    if kind in ("send", "recv", "sendrecv"):
         return "p2p"
-    if requested in ("ring", "tree"):
-        if kind in ("allgather", "reducescatter"):
-            return "ring"
-        return requested
+    req = requested.get(kind, "auto") if isinstance(requested, Mapping) else requested
+    if req == "chain" and kind in ("broadcast", "reduce"):
+        return "chain"
+    if req != "auto" and req in REQUESTABLE.get(kind, ()):
+        return "chain" if req == "ring" and kind in ("broadcast", "reduce") else req
     if kind in ("broadcast", "reduce"):
         return "chain"
-    if kind == "allreduce" and nodes_spanned >= 4 and size_bytes < 1 << 20:
+    if (
+        kind == "allreduce"
+        and nodes_spanned >= TREE_MIN_NODES
+        and size_bytes <= TREE_MAX_BYTES_PER_NODE * nodes_spanned
+    ):
         return "tree"
     return "ring"
 

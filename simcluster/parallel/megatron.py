@@ -12,9 +12,10 @@ full recomputation.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
-from simcluster.model.ops import OpSpec, Phase
+from simcluster.model.ops import OpSpec, Phase, wait_for
 from simcluster.parallel.base import Dims, EdgeOps, LayerOps, OpFactory, as_phase
 from simcluster.parallel.groups import RankLayout
 
@@ -26,9 +27,16 @@ class MegatronScheme:
     fold_axes = ("tp", "dp")
 
     def __init__(
-        self, dims: Dims, ops: OpFactory, layout: RankLayout, sp: bool, distribute: bool = False
+        self,
+        dims: Dims,
+        ops: OpFactory,
+        layout: RankLayout,
+        sp: bool,
+        distribute: bool = False,
+        overlap: bool = True,
     ) -> None:
         self.d = dims
+        self.overlap = overlap
         self.distribute = distribute
         self.f = ops
         self.layout = layout
@@ -50,7 +58,7 @@ class MegatronScheme:
         )
 
     def _enter(self, name: str, phase: Phase, group: tuple[int, ...]) -> list[OpSpec]:
-        """Entering a tensor-parallel region: g (SP all-gather) forward; backward handled by _enter_bwd."""
+        """Entering a tensor-parallel region: g (SP all-gather) forward; its backward is in _column_bwd."""
         if self.sp:
             return [self._coll("allgather", f"{name}.allgather", phase, group)]
         return []
@@ -66,11 +74,17 @@ class MegatronScheme:
             return [self._coll("allgather", f"{name}.allgather", "backward", group)]
         return []
 
-    def _enter_bwd(self, name: str, group: tuple[int, ...]) -> list[OpSpec]:
+    def _column_bwd(self, name: str, dgrad: OpSpec, wgrad: OpSpec, group: tuple[int, ...]) -> list[OpSpec]:
+        """Backward of a column-parallel GEMM: the input gradient's all-reduce (SP: reduce-scatter) runs
+        on the communication stream while the weight gradient computes, as Megatron's async tensor-parallel
+        all-reduce does."""
         if self.d.t == 1:
-            return []
+            return [dgrad, wgrad]
         kind = "reducescatter" if self.sp else "allreduce"
-        return [self._coll(kind, f"{name}.{kind}", "backward", group)]
+        coll = self._coll(kind, f"{name}.{kind}", "backward", group)
+        if not self.overlap:
+            return [dgrad, wgrad, coll]
+        return [dgrad, replace(coll, blocking=False), wgrad, wait_for("tp", "backward")]
 
     # -- layer -----------------------------------------------------------------------------------------
     def _layer(self, group: tuple[int, ...]) -> LayerOps:
@@ -117,9 +131,12 @@ class MegatronScheme:
             F.gemm("mlp.fc2.dgrad", bw, bs, f // t, h),
             F.gemm("mlp.fc2.wgrad", bw, f // t, h, bs),
             F.elementwise("mlp.gelu.bwd", bw, 3.0 * bs * (f // t) * e),
-            F.gemm("mlp.fc1.dgrad", bw, bs, h, f // t),
-            F.gemm("mlp.fc1.wgrad", bw, h, f // t, bs),
-            *self._enter_bwd("mlp", group),
+            *self._column_bwd(
+                "mlp",
+                F.gemm("mlp.fc1.dgrad", bw, bs, h, f // t),
+                F.gemm("mlp.fc1.wgrad", bw, h, f // t, bs),
+                group,
+            ),
             F.elementwise("ln2.bwd", bw, 3.0 * tok * h * e + 4 * h * e),
             bda("attn.bias_dropout_add.bwd", bw),
             *self._exit_bwd("attn", group),
@@ -130,9 +147,12 @@ class MegatronScheme:
             F.elementwise("attn.dropout.bwd", bw, score_bytes * (2.0 * e + 1), kind="attention"),
             F.elementwise("attn.softmax.bwd", bw, 3.0 * score_bytes * e, kind="attention"),
             F.gemm("attn.qk.dgrad", bw, s, hd, s, batch=2 * b * heads, kind="attention"),
-            F.gemm("attn.qkv.dgrad", bw, bs, h, 3 * h // t),
-            F.gemm("attn.qkv.wgrad", bw, h, 3 * h // t, bs),
-            *self._enter_bwd("attn", group),
+            *self._column_bwd(
+                "attn",
+                F.gemm("attn.qkv.dgrad", bw, bs, h, 3 * h // t),
+                F.gemm("attn.qkv.wgrad", bw, h, 3 * h // t, bs),
+                group,
+            ),
             F.elementwise("ln1.bwd", bw, 3.0 * tok * h * e + 4 * h * e),
         ]
         fwd = forward("forward")
@@ -180,9 +200,12 @@ class MegatronScheme:
             head_fwd.append(small("loss.target.allreduce", fw))
         head_bwd = [
             F.elementwise("loss.bwd", bw, bs * vt * (4.0 + e)),
-            F.gemm("head.logits.dgrad", bw, bs, h, vt),
-            F.gemm("head.logits.wgrad", bw, vt, h, bs),
-            *self._enter_bwd("head", group),
+            *self._column_bwd(
+                "head",
+                F.gemm("head.logits.dgrad", bw, bs, h, vt),
+                F.gemm("head.logits.wgrad", bw, vt, h, bs),
+                group,
+            ),
             F.elementwise("final_ln.bwd", bw, 3.0 * tok * h * e),
         ]
         return EdgeOps(embed_fwd, embed_bwd, head_fwd, head_bwd)

@@ -5,10 +5,22 @@ from the hardware profile's link classes. Routes are computed structurally (the 
 shape) and cached, which is what makes clusters of thousands of GPUs cheap; tests check every route is a
 real path in the graph.
 
-Shape:  GPU -nvlink- NVSwitch          (nvswitch nodes)
-        GPU -pcie- PCIe switch -nic- NIC -fabric- leaf -fabric- spine
-A leaf holds `nodes_per_leaf` nodes; its uplink to the spine carries its total NIC bandwidth divided by the
-oversubscription ratio (an idealized ECMP fat tree).
+Inside a node:
+  nvswitch nodes   GPU -nvlink- NVSwitch, and GPU -pcie- PCIe switch k -nic- NIC k
+  pcie nodes       GPU -pcie- PCIe switch k -nic- NIC k; PCIe switches joined through the host
+                   (root complex / CPU), so GPU traffic between switches crosses the host bridge.
+GPU i sits next to NIC `i * nics // gpus` (one PCIe switch per NIC).
+
+Fabric (an idealized ECMP fat tree; a "spine" or "core" vertex stands for a whole switch layer):
+  NIC -fabric- leaf -uplink- spine [-uplink- core]
+  - a leaf has `nodes_per_leaf * nics` down-ports. Default: all NICs of a node on one leaf (node n on leaf
+    n // nodes_per_leaf). Rail-optimized: NIC k of every node on leaf k of its rail group (rail k), a rail
+    group being the `nodes_per_leaf * nics` nodes that fill the leaves' ports; cross-rail traffic goes up
+    through the spine.
+  - a leaf's uplink carries its down-port bandwidth divided by the oversubscription ratio.
+  - one spine layer aggregates `leaves_per_spine` leaves; clusters with more leaves get one spine vertex
+    per group of leaves and a core vertex above them (spine->core links are non-blocking: the sum of the
+    group's leaf uplinks).
 """
 
 from __future__ import annotations
@@ -20,7 +32,9 @@ import networkx as nx
 
 from simcluster.hardware.profile import HardwareProfile, LinkClass
 
-Vertex = tuple  # ("gpu", g) | ("nvswitch", n) | ("pcisw", n, k) | ("nic", n, k) | ("leaf", i) | ("spine", 0)
+# ("gpu", g) | ("nvswitch", n) | ("pcisw", n, k) | ("host", n) | ("nic", n, k) | ("leaf", i) | ("spine", s)
+# | ("core", 0)
+Vertex = tuple
 
 
 @dataclass
@@ -36,6 +50,10 @@ class Topology:
     link_class: list[str]
     link_ends: list[tuple[Vertex, Vertex]]
     nodes_per_leaf: int
+    rail_optimized: bool = False
+    leaves_per_spine: int = 1 << 30
+    leaves: int = 1
+    spines: int = 1
     _routes: dict = field(default_factory=dict, repr=False)
 
     @property
@@ -57,6 +75,20 @@ class Topology:
         local = -(-nic * self.gpus_per_node // self.nics_per_node)
         return node * self.gpus_per_node + local
 
+    def leaf_of(self, node: int, nic: int = 0) -> int:
+        """The leaf switch NIC `nic` of `node` plugs into."""
+        if self.rail_optimized:
+            return (node // (self.nodes_per_leaf * self.nics_per_node)) * self.nics_per_node + nic
+        return node // self.nodes_per_leaf
+
+    def spine_of(self, leaf: int) -> int:
+        return leaf // self.leaves_per_spine
+
+    def nic_link(self, node: int, nic: int, outbound: bool = True) -> int:
+        """Link id of a NIC's port towards the node (outbound: PCIe switch -> NIC, the traffic a node sends)."""
+        ends = (("pcisw", node, nic), ("nic", node, nic))
+        return self.link_index[ends if outbound else ends[::-1]]
+
     def _links(self, path: list[Vertex]) -> tuple[int, ...]:
         idx = self.link_index
         return tuple(idx[(path[i], path[i + 1])] for i in range(len(path) - 1))
@@ -72,10 +104,30 @@ class Topology:
             return [("gpu", a), ("pcisw", n, ka), ("gpu", b)]
         return [("gpu", a), ("pcisw", n, ka), ("host", n), ("pcisw", n, kb), ("gpu", b)]
 
-    def route(self, a: int, b: int, nic: int | None = None) -> tuple[int, ...]:
-        """Directed link ids from GPU a to GPU b. Inter-node traffic leaves through `nic` (default: a's own);
-        using another GPU's NIC goes through the NVSwitch (or the host bridge) first, as NCCL's PXN does."""
-        key = (a, b, nic)
+    def _to_switch(self, gpu: int, k: int) -> list[Vertex]:
+        """From a GPU to PCIe switch k of its node: directly when it sits there; otherwise through the
+        NVSwitch and the GPU next to switch k (PXN), or on PCIe nodes through the host bridge."""
+        n, own = self.node_of(gpu), self.nic_of(gpu)
+        if own == k:
+            return [("gpu", gpu), ("pcisw", n, k)]
+        if self.nvswitch:
+            return [*self._intra(gpu, self.gpu_of_nic(n, k)), ("pcisw", n, k)]
+        return [("gpu", gpu), ("pcisw", n, own), ("host", n), ("pcisw", n, k)]
+
+    def _fabric(self, la: int, lb: int) -> list[Vertex]:
+        """Switches from leaf la to leaf lb (both included)."""
+        if la == lb:
+            return [("leaf", la)]
+        sa, sb = self.spine_of(la), self.spine_of(lb)
+        if sa == sb:
+            return [("leaf", la), ("spine", sa), ("leaf", lb)]
+        return [("leaf", la), ("spine", sa), ("core", 0), ("spine", sb), ("leaf", lb)]
+
+    def route(self, a: int, b: int, nic: int | None = None, dst_nic: int | None = None) -> tuple[int, ...]:
+        """Directed link ids from GPU a to GPU b. Inter-node traffic leaves through `nic` (default: a's own)
+        and arrives through `dst_nic` (default: the same index, i.e. the same rail, as NCCL does); using
+        another GPU's NIC goes through the NVSwitch (or the host bridge) first, as NCCL's PXN does."""
+        key = (a, b, nic, dst_nic)
         hit = self._routes.get(key)
         if hit is not None:
             return hit
@@ -84,22 +136,14 @@ class Topology:
             path = self._intra(a, b)
         else:
             k = self.nic_of(a) if nic is None else nic
-            via_a = self.gpu_of_nic(na, k) if self.nic_of(a) != k else a
-            via_b = self.gpu_of_nic(nb, k) if self.nic_of(b) != k else b
-            head = self._intra(a, via_a)
-            tail = self._intra(via_b, b)
-            la, lb = self.leaf_of(na), self.leaf_of(nb)
-            mid: list[Vertex] = [("pcisw", na, k), ("nic", na, k), ("leaf", la)]
-            if la != lb:
-                mid += [("spine", 0), ("leaf", lb)]
-            mid += [("nic", nb, k), ("pcisw", nb, k)]
-            path = head + mid + tail
+            kb = k if dst_nic is None else dst_nic
+            mid = (
+                [("nic", na, k)] + self._fabric(self.leaf_of(na, k), self.leaf_of(nb, kb)) + [("nic", nb, kb)]
+            )
+            path = self._to_switch(a, k) + mid + self._to_switch(b, kb)[::-1]
         links = self._links(path)
         self._routes[key] = links
         return links
-
-    def leaf_of(self, node: int) -> int:
-        return node // self.nodes_per_leaf
 
     def path_latency_s(self, links: tuple[int, ...]) -> float:
         lat = self.latency_s
@@ -114,58 +158,71 @@ def _add(g: nx.DiGraph, u: Vertex, v: Vertex, cls: str, lc: LinkClass, scale: fl
 
 
 def build_topology(
-    hw: HardwareProfile, nodes: int, gpus_per_node: int | None = None, oversubscription: float | None = None
+    hw: HardwareProfile,
+    nodes: int,
+    gpus_per_node: int | None = None,
+    oversubscription: float | None = None,
+    nics_per_node: int | None = None,
+    rail_optimized: bool = False,
 ) -> Topology:
+    """The cluster graph for `nodes` nodes of profile `hw`; None arguments take the profile's values."""
     gpn = gpus_per_node or hw.node.gpus_per_node
-    nics = min(hw.node.nics_per_node, gpn)
+    nics = min(nics_per_node or hw.node.nics_per_node, gpn)
     nvswitch = hw.node.interconnect == "nvswitch"
     links = hw.links
     per_leaf = hw.fabric.nodes_per_leaf
+    per_spine = hw.fabric.leaves_per_spine
     oversub = oversubscription if oversubscription is not None else hw.fabric.oversubscription
-    g = nx.DiGraph()
+    topo = Topology(
+        nodes=nodes,
+        gpus_per_node=gpn,
+        nics_per_node=nics,
+        nvswitch=nvswitch,
+        graph=nx.DiGraph(),
+        link_index={},
+        capacity_Bps=[],
+        latency_s=[],
+        link_class=[],
+        link_ends=[],
+        nodes_per_leaf=per_leaf,
+        rail_optimized=rail_optimized,
+        leaves_per_spine=per_spine,
+    )
+    g = topo.graph
+    leaves: set[int] = set()
     for n in range(nodes):
         if nvswitch:
             assert links.nvlink is not None
             for i in range(gpn):
                 _add(g, ("gpu", n * gpn + i), ("nvswitch", n), "nvlink", links.nvlink)
         for k in range(nics):
+            leaf = topo.leaf_of(n, k)
+            leaves.add(leaf)
             _add(g, ("pcisw", n, k), ("nic", n, k), "nic", links.nic)
-            _add(g, ("nic", n, k), ("leaf", n // per_leaf), "fabric", links.fabric)
+            _add(g, ("nic", n, k), ("leaf", leaf), "fabric", links.fabric)
             if nics > 1 and not nvswitch:
                 _add(g, ("pcisw", n, k), ("host", n), "pcie", links.pcie)
         for i in range(gpn):
-            k = i * nics // gpn
-            _add(g, ("gpu", n * gpn + i), ("pcisw", n, k), "pcie", links.pcie)
-    leaves = -(-nodes // per_leaf)
-    if leaves > 1:
-        up = per_leaf * nics * links.fabric.bandwidth_GBps / oversub / links.fabric.bandwidth_GBps
-        for i in range(leaves):
-            _add(g, ("leaf", i), ("spine", 0), "fabric", links.fabric, scale=up)
-    index: dict[tuple[Vertex, Vertex], int] = {}
-    cap: list[float] = []
-    lat: list[float] = []
-    cls: list[str] = []
-    ends: list[tuple[Vertex, Vertex]] = []
+            _add(g, ("gpu", n * gpn + i), ("pcisw", n, i * nics // gpn), "pcie", links.pcie)
+    topo.leaves = max(leaves) + 1
+    spines = sorted({topo.spine_of(leaf) for leaf in leaves})
+    topo.spines = len(spines)
+    if len(leaves) > 1:
+        # A leaf's down-ports: nodes_per_leaf nodes x nics (or, rail-optimized, as many single-NIC ports).
+        up = per_leaf * nics / oversub
+        for leaf in sorted(leaves):
+            _add(g, ("leaf", leaf), ("spine", topo.spine_of(leaf)), "fabric", links.fabric, scale=up)
+        if len(spines) > 1:
+            for s in spines:
+                _add(g, ("spine", s), ("core", 0), "fabric", links.fabric, scale=up * per_spine)
     for u, v, d in sorted(g.edges(data=True), key=lambda e: (repr(e[0]), repr(e[1]))):
-        index[(u, v)] = len(cap)
-        d["link_id"] = len(cap)
-        cap.append(d["capacity_Bps"])
-        lat.append(d["latency_s"])
-        cls.append(d["link_class"])
-        ends.append((u, v))
-    return Topology(
-        nodes=nodes,
-        gpus_per_node=gpn,
-        nics_per_node=nics,
-        nvswitch=nvswitch,
-        graph=g,
-        link_index=index,
-        capacity_Bps=cap,
-        latency_s=lat,
-        link_class=cls,
-        link_ends=ends,
-        nodes_per_leaf=per_leaf,
-    )
+        topo.link_index[(u, v)] = len(topo.capacity_Bps)
+        d["link_id"] = len(topo.capacity_Bps)
+        topo.capacity_Bps.append(d["capacity_Bps"])
+        topo.latency_s.append(d["latency_s"])
+        topo.link_class.append(d["link_class"])
+        topo.link_ends.append((u, v))
+    return topo
 
 
 @cache

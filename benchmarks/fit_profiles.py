@@ -1,0 +1,154 @@
+"""Fit the few hardware-profile factors that published data allows, on only the rows it allows.
+
+Each fit varies named profile fields (log-scale coordinate search), simulates only its fitting cases from the
+shipped validation case file, and minimizes the mean squared log error. Everything else is then predicted
+by `simcluster validate` with the fitted profiles unchanged. See docs/validation.md for what was fitted on
+what, and why. Usage: python benchmarks/fit_profiles.py [frontera-rtx|dgx-a100 ...]
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from simcluster.config.loader import load_scenario
+from simcluster.simulate import simulate
+from simcluster.validate.cases import default_cases_path, load_cases
+
+ROOT = Path(__file__).resolve().parent.parent
+PRESETS = ROOT / "simcluster" / "hardware" / "presets"
+
+
+@dataclass(frozen=True)
+class Fit:
+    preset: str
+    params: tuple[tuple[str, float, float], ...]  # dotted profile path, low, high
+    cases: tuple[str, ...]  # validation case ids used for fitting
+
+
+FITS = [
+    # Frontera: compute and the intra-node PCIe path on the 1-node rows, then the NIC on the 4-node Megatron row.
+    Fit(
+        "frontera-rtx",
+        (("gpu.gemm.efficiency_max", 0.3, 1.0), ("links.pcie.bandwidth_GBps", 2.0, 15.75)),
+        tuple(f"optimus-t2-{s}-4gpu-{m}" for s in ("megatron", "optimus") for m in ("fwd", "bwd")),
+    ),
+    Fit(
+        "frontera-rtx",
+        (("links.nic.bandwidth_GBps", 1.0, 12.5),),
+        ("optimus-t2-megatron-16gpu-fwd", "optimus-t2-megatron-16gpu-bwd"),
+    ),
+    # DGX-2H: the compute factor on Megatron-LM 2019's single-GPU point (39 TFLOP/s) only.
+    Fit("dgx2-v100", (("gpu.gemm.efficiency_max", 0.2, 1.0),), ("megatron-lm-2019-1gpu-tflops",)),
+    # DGX A100: compute factors on Korthikanti Table 4's baseline row only.
+    Fit(
+        "dgx-a100",
+        (("gpu.gemm.efficiency_max", 0.4, 1.0), ("gpu.memory_efficiency", 0.2, 1.0)),
+        ("korthikanti-t4-baseline_no_recompute-forward", "korthikanti-t4-baseline_no_recompute-backward"),
+    ),
+]
+
+
+def _set(d: dict, path: str, value: float) -> None:
+    keys = path.split(".")
+    for k in keys[:-1]:
+        d = d[k]
+    d[keys[-1]] = value
+
+
+def _get(d: dict, path: str) -> float:
+    for k in path.split("."):
+        d = d[k]
+    return float(d)  # type: ignore[arg-type]
+
+
+def objective(profile: dict, cases: list, tmp: Path) -> tuple[float, dict[str, float]]:
+    path = tmp / "profile.yaml"
+    path.write_text(yaml.safe_dump(profile))
+    errs = {}
+    for case in cases:
+        loaded = load_scenario(case.scenario, [*case.overrides, f"hardware={path}"])
+        got = simulate(loaded).summary()[case.metric]
+        errs[case.id] = got / case.published - 1
+    return sum(math.log1p(e) ** 2 for e in errs.values()) / len(errs), errs
+
+
+def fit(profile: dict, spec: Fit, cases: list, tmp: Path) -> dict:
+    best = copy.deepcopy(profile)
+    score, _ = objective(best, cases, tmp)
+    step = 0.5  # in log space
+    while step > 0.004:
+        improved = False
+        for path, lo, hi in spec.params:
+            for direction in (+1, -1):
+                trial = copy.deepcopy(best)
+                value = min(hi, max(lo, _get(best, path) * math.exp(direction * step)))
+                _set(trial, path, round(value, 4))
+                s, _ = objective(trial, cases, tmp)
+                if s < score - 1e-12:
+                    best, score, improved = trial, s, True
+                    break
+        if not improved:
+            step /= 2
+    return best
+
+
+def main(presets: list[str]) -> None:
+    all_cases = {c.id: c for c in load_cases(default_cases_path())}
+    report = {}
+    with tempfile.TemporaryDirectory() as d:
+        tmp = Path(d)
+        for spec in FITS:
+            if presets and spec.preset not in presets:
+                continue
+            src = PRESETS / f"{spec.preset}.yaml"
+            profile = yaml.safe_load(src.read_text())
+            cases = [all_cases[i] for i in spec.cases]
+            fitted = fit(profile, spec, cases, tmp)
+            score, errs = objective(fitted, cases, tmp)
+            values = {p: _get(fitted, p) for p, _, _ in spec.params}
+            print(f"{spec.preset}: {json.dumps(values)}  rms log error {math.sqrt(score):.4f}")
+            for cid, e in errs.items():
+                print(f"   {cid:50s} {e * 100:+6.1f}%")
+            report.setdefault(spec.preset, {}).update(values)
+            # later fits of the same preset start from this one's result
+            text = src.read_text()
+            for path, value in values.items():
+                text = _replace_value(text, path, value)
+            src.write_text(text)
+    print(json.dumps(report, indent=2))
+
+
+def _replace_value(text: str, path: str, value: float) -> str:
+    """Rewrite one numeric field in the preset YAML, keeping its comments and layout."""
+    import re
+
+    *parents, key = path.split(".")
+    lines = text.splitlines(keepends=True)
+    depth = 0
+    for i, line in enumerate(lines):
+        stripped = line.lstrip()
+        if depth < len(parents) and stripped.startswith(parents[depth] + ":"):
+            inline = re.search(rf"\b{re.escape(key)}:\s*([0-9.eE+-]+)", line)
+            if depth == len(parents) - 1 and inline:
+                lines[i] = line[: inline.start(1)] + f"{value:g}" + line[inline.end(1) :]
+                return "".join(lines)
+            depth += 1
+            continue
+        if depth == len(parents) and re.match(rf"\s*{re.escape(key)}:\s", line):
+            lines[i] = re.sub(
+                rf"({re.escape(key)}:\s*)([0-9.eE+-]+)", lambda m: m.group(1) + f"{value:g}", line, count=1
+            )
+            return "".join(lines)
+    raise KeyError(path)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

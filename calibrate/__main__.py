@@ -1,0 +1,103 @@
+"""Command line: `python -m calibrate --out DIR` (one rank, under torchrun or srun),
+`python -m calibrate local --nproc N --backend gloo|nccl --out DIR` (spawns N ranks here),
+`python -m calibrate analyze --out DIR` (refit existing measurements).
+
+Bad input prints one line naming field, value and rule, and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import NoReturn
+
+from simcluster.errors import SimclusterError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        print(f"error: {self.prog}: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--out", type=Path, required=True, help="directory for CSVs, fits.json, profile.yaml, report.html"
+    )
+    p.add_argument("--quick", action="store_true", help="tiny sizes and few iterations (CI, smoke tests)")
+    p.add_argument(
+        "--resume", action="store_true", help="continue the run in --out, skipping finished points"
+    )
+    p.add_argument(
+        "--base",
+        default="auto",
+        help="preset name or profile path for what is not measured (auto: by device, see docs)",
+    )
+
+
+def _worker_parser() -> _Parser:
+    p = _Parser(prog="python -m calibrate", description="one rank of a calibration run (torchrun / srun)")
+    _common(p)
+    p.add_argument("--backend", default=None, help="nccl or gloo (default: nccl when CUDA is available)")
+    p.add_argument(
+        "--no-analyze", dest="analyze", action="store_false", help="rank 0 skips the fits at the end"
+    )
+    return p
+
+
+def _local_parser() -> _Parser:
+    p = _Parser(prog="python -m calibrate local", description="spawn N ranks on this machine")
+    _common(p)
+    p.add_argument("--nproc", type=int, required=True, help="number of local processes (ranks)")
+    p.add_argument("--backend", default="gloo", help="gloo (CPU) or nccl (one GPU per rank)")
+    return p
+
+
+def _analyze_parser() -> _Parser:
+    p = _Parser(prog="python -m calibrate analyze", description="refit the measurements in --out")
+    p.add_argument("--out", type=Path, required=True)
+    p.add_argument("--base", default=None, help="preset or profile path (default: the run's base)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if argv[:1] == ["local"]:
+            from calibrate.launch import run_local
+
+            a = _local_parser().parse_args(argv[1:])
+            return run_local(a.nproc, a.backend, a.out, a.quick, a.resume, a.base)
+        if argv[:1] == ["analyze"]:
+            from calibrate.analyze import PROFILE_FILE, analyze
+
+            a = _analyze_parser().parse_args(argv[1:])
+            analyze(a.out, a.base)
+            print(f"calibrate: wrote {a.out / PROFILE_FILE}")
+            return 0
+        a = _worker_parser().parse_args(argv)
+        from calibrate.launch import BACKENDS
+        from calibrate.worker import WorkerArgs, run_worker
+
+        backend = a.backend
+        if backend is None:
+            import torch
+
+            backend = "nccl" if torch.cuda.is_available() else "gloo"
+        if backend not in BACKENDS:
+            from simcluster.errors import ConfigError
+
+            raise ConfigError("backend", backend, f"must be one of {', '.join(BACKENDS)}")
+        return run_worker(
+            WorkerArgs(
+                out=a.out, backend=backend, quick=a.quick, resume=a.resume, base=a.base, analyze=a.analyze
+            )
+        )
+    except SimclusterError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,70 @@
+"""From the CSVs in DIR to fits.json, profile.yaml and report.html (no torch; rerunnable offline)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from calibrate.fitting import fit_collective_rows, fit_gemm_rows, fit_memory_rows, gemm_fit_points
+from calibrate.profile_build import auto_base, build_profile
+from calibrate.report import write_report
+from calibrate.results import COLLECTIVES, GEMM, MEMORY, read_table
+from calibrate.runinfo import read_runs
+from simcluster.errors import ConfigError
+from simcluster.hardware.profile import load_profile, profile_from_dict
+
+FITS_FILE = "fits.json"
+PROFILE_FILE = "profile.yaml"
+REPORT_FILE = "report.html"
+
+
+def _status_counts(rows: list[dict[str, Any]]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for row in rows:
+        kind = row["status"].split(":", 1)[0]
+        counts[kind] = counts.get(kind, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def analyze(out_dir: Path, base: str | None = None) -> dict[str, Any]:
+    """Fit everything measured in DIR; write fits.json, profile.yaml and report.html; return the fits."""
+    runs = read_runs(out_dir)
+    if not runs:
+        raise ConfigError("out", str(out_dir), "holds no run.json (run the benchmarks first)")
+    run = runs[-1]
+    collectives = read_table(out_dir, COLLECTIVES, required=True)
+    gemm_rows, memory_rows = read_table(out_dir, GEMM), read_table(out_dir, MEMORY)
+    base_name = base or run.get("base") or auto_base(str(run.get("device_name", "cpu")))
+    base_profile = load_profile(base_name, field="base")
+    gemm_fit, gemm_summary = fit_gemm_rows(gemm_rows)
+    fits: dict[str, Any] = {
+        "format": "calibrate-fits/1",
+        "run": run,
+        "status_counts": {
+            "collectives": _status_counts(collectives),
+            "gemm": _status_counts(gemm_rows),
+            "memory": _status_counts(memory_rows),
+        },
+        "collectives": fit_collective_rows(collectives),
+        "gemm": gemm_summary,
+        "memory": fit_memory_rows(memory_rows),
+    }
+    points = gemm_fit_points(gemm_rows)
+    profile, provenance = build_profile(base_name, base_profile, fits, gemm_fit, points, run)
+    profile_from_dict(profile, field=PROFILE_FILE)  # the file must load wherever a preset name does
+    fits["profile_fields"] = provenance
+    fits["base"] = base_name
+    (out_dir / FITS_FILE).write_text(
+        json.dumps(fits, indent=2, allow_nan=False, default=_json_default) + "\n"
+    )
+    header = f"# Written by `python -m calibrate` from the measurements in this directory; see {FITS_FILE}.\n"
+    (out_dir / PROFILE_FILE).write_text(header + yaml.safe_dump(profile, sort_keys=False, width=120))
+    write_report(out_dir / REPORT_FILE, fits, collectives, gemm_rows, memory_rows, gemm_fit, profile)
+    return fits
+
+
+def _json_default(value: Any) -> Any:
+    raise TypeError(f"fits.json: cannot store {type(value).__name__} {value!r}")

@@ -1,0 +1,116 @@
+"""GEMM and device-copy benchmarks on one device (rank 0), appended to gemm.csv and memory.csv."""
+
+from __future__ import annotations
+
+import torch
+
+from calibrate.config import DTYPES_CPU, DTYPES_GPU, BenchConfig
+from calibrate.results import CsvLog, failure_status
+from calibrate.runtime import time_loop
+from calibrate.shapes import GemmShape, layer_gemms, square_gemms, validate_model
+
+TORCH_DTYPES = {"fp32": torch.float32, "tf32": torch.float32, "fp16": torch.float16, "bf16": torch.bfloat16}
+
+
+def _use_tf32(device: torch.device, on: bool) -> None:
+    if device.type == "cuda":
+        torch.backends.cuda.matmul.allow_tf32 = on
+
+
+def supported_dtypes(device: torch.device) -> dict[str, str]:
+    """dtype -> '' when a tiny matmul runs, else the reason it does not."""
+    names = DTYPES_GPU if device.type == "cuda" else DTYPES_CPU
+    out: dict[str, str] = {}
+    for name in names:
+        if name == "bf16" and device.type == "cuda" and not torch.cuda.is_bf16_supported():
+            out[name] = "unsupported: bf16 on this GPU"
+            continue
+        try:
+            a = torch.ones(8, 8, dtype=TORCH_DTYPES[name], device=device)
+            (a @ a).sum().item()
+            out[name] = ""
+        except (RuntimeError, TypeError) as exc:
+            out[name] = failure_status("unsupported", exc)
+    return out
+
+
+def gemm_shapes(cfg: BenchConfig) -> list[GemmShape]:
+    shapes = square_gemms(cfg.gemm_square_dims)
+    for model in cfg.gemm_models:
+        validate_model(model)
+        shapes += layer_gemms(model)
+    return shapes
+
+
+def _gemm_step(shape: GemmShape, dtype: str, device: torch.device):
+    gen = torch.Generator(device="cpu").manual_seed(0)
+    lead = (shape.batch,) if shape.batch > 1 else ()
+    a = torch.randn(*lead, shape.m, shape.k, generator=gen).to(device=device, dtype=TORCH_DTYPES[dtype])
+    b = torch.randn(*lead, shape.k, shape.n, generator=gen).to(device=device, dtype=TORCH_DTYPES[dtype])
+    out = torch.empty(*lead, shape.m, shape.n, device=device, dtype=TORCH_DTYPES[dtype])
+    if shape.batch > 1:
+        return lambda: torch.bmm(a, b, out=out)
+    return lambda: torch.mm(a, b, out=out)
+
+
+def run_gemms(cfg: BenchConfig, done: set[tuple], log: CsvLog, device: torch.device, run_id: int) -> int:
+    measured = 0
+    dtypes = supported_dtypes(device)
+    for shape in gemm_shapes(cfg):
+        for dtype, why_not in dtypes.items():
+            key = (shape.name, shape.m, shape.n, shape.k, shape.batch, dtype)
+            if key in done:
+                continue
+            row = {
+                "name": shape.name,
+                "m": shape.m,
+                "n": shape.n,
+                "k": shape.k,
+                "batch": shape.batch,
+                "dtype": dtype,
+                "iterations": cfg.gemm_iterations,
+                "run_id": run_id,
+            }
+            if why_not:
+                log.write(**row, status=why_not)
+                continue
+            _use_tf32(device, dtype == "tf32")
+            try:
+                step = _gemm_step(shape, dtype, device)
+                for _ in range(cfg.gemm_warmup):
+                    step()
+                if device.type == "cuda":
+                    torch.cuda.synchronize(device)
+                seconds = time_loop(step, cfg.gemm_iterations, device)
+            except RuntimeError as exc:  # e.g. out of memory: recorded, next shape
+                log.write(**row, status=failure_status("error", exc))
+                continue
+            finally:
+                _use_tf32(device, False)
+            log.write(**row, time_s=seconds, tflops=shape.flops / seconds / 1e12, status="ok")
+            done.add(key)
+            measured += 1
+    return measured
+
+
+def run_memory(cfg: BenchConfig, done: set[tuple], log: CsvLog, device: torch.device, run_id: int) -> int:
+    """Device-to-device copies; copy_bandwidth_GBps counts bytes read plus bytes written (2 x size)."""
+    measured = 0
+    for size in cfg.memory_sizes_bytes:
+        if (size,) in done:
+            continue
+        row = {"size_bytes": size, "iterations": cfg.memory_iterations, "run_id": run_id}
+        try:
+            src = torch.ones(size, dtype=torch.uint8, device=device)
+            dst = torch.empty_like(src)
+            dst.copy_(src)
+            if device.type == "cuda":
+                torch.cuda.synchronize(device)
+            seconds = time_loop(lambda d=dst, s=src: d.copy_(s), cfg.memory_iterations, device)
+        except RuntimeError as exc:
+            log.write(**row, status=failure_status("error", exc))
+            continue
+        log.write(**row, time_s=seconds, copy_bandwidth_GBps=2 * size / seconds / 1e9, status="ok")
+        done.add((size,))
+        measured += 1
+    return measured

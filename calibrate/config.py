@@ -1,0 +1,82 @@
+"""What a calibration run measures: sizes, iterations, GEMM shapes. One keyword-only dataclass, two presets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DTYPES_GPU = ("fp32", "tf32", "fp16", "bf16")
+DTYPES_CPU = ("fp32", "bf16")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ModelShape:
+    """The transformer layer whose GEMMs are measured (Megatron tensor-parallel split over `tp` ranks)."""
+
+    hidden: int
+    heads: int
+    seq: int
+    micro_batch: int
+    tp: int = 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class BenchConfig:
+    collective_min_bytes: int
+    collective_max_bytes: int
+    collective_factor: int = 2  # nccl-tests -f: sizes grow geometrically by this factor
+    collective_warmup: int = 5  # nccl-tests -w
+    collective_iterations: int = 20  # nccl-tests -n
+    gemm_square_dims: tuple[int, ...] = ()
+    gemm_models: tuple[ModelShape, ...] = ()
+    gemm_warmup: int = 3
+    gemm_iterations: int = 10
+    memory_sizes_bytes: tuple[int, ...] = ()
+    memory_iterations: int = 20
+    timeout_s: float = 300.0
+
+    def collective_sizes(self) -> tuple[int, ...]:
+        return _geometric(self.collective_min_bytes, self.collective_max_bytes, self.collective_factor)
+
+
+def _geometric(lo: int, hi: int, factor: int) -> tuple[int, ...]:
+    sizes = [lo]
+    while sizes[-1] * factor <= hi:
+        sizes.append(sizes[-1] * factor)
+    return tuple(sizes)
+
+
+def bench_config(*, quick: bool, on_gpu: bool) -> BenchConfig:
+    """`quick`: tiny sizes and few iterations (the whole run in seconds on a laptop CPU, for CI)."""
+    if quick:
+        return BenchConfig(
+            collective_min_bytes=4096,
+            collective_max_bytes=4 * 1024**2,
+            collective_factor=2,
+            collective_warmup=2,
+            collective_iterations=5,
+            gemm_square_dims=(32, 64, 128, 192, 256),
+            gemm_models=(ModelShape(hidden=256, heads=4, seq=64, micro_batch=1),),
+            gemm_warmup=1,
+            gemm_iterations=3,
+            memory_sizes_bytes=_geometric(4096, 16 * 1024**2, 4),
+            memory_iterations=5,
+            timeout_s=60.0,
+        )
+    if on_gpu:
+        return BenchConfig(
+            collective_min_bytes=8,
+            collective_max_bytes=1024**3,
+            gemm_square_dims=(128, 256, 512, 768, 1024, 1536, 2048, 3072, 4096, 6144, 8192),
+            gemm_models=(
+                ModelShape(hidden=2048, heads=32, seq=512, micro_batch=1, tp=4),
+                ModelShape(hidden=6144, heads=64, seq=2048, micro_batch=1, tp=8),
+            ),
+            memory_sizes_bytes=_geometric(4096, 1024**3, 4),
+        )
+    return BenchConfig(
+        collective_min_bytes=8,
+        collective_max_bytes=64 * 1024**2,
+        gemm_square_dims=(64, 128, 192, 256, 384, 512, 768, 1024),
+        gemm_models=(ModelShape(hidden=1024, heads=16, seq=256, micro_batch=1),),
+        memory_sizes_bytes=_geometric(4096, 256 * 1024**2, 4),
+    )

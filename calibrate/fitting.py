@@ -1,0 +1,106 @@
+"""Fits of every measured table (collectives per op and group, GEMM, memory) with their quality numbers."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+import numpy as np
+
+from calibrate.fit import fit_line
+from calibrate.fit_gemm import GemmFit, fit_gemm, min_points
+from calibrate.ops import busbw_factor
+from calibrate.results import ok_rows
+
+GEMM_FIT_DTYPES = ("fp32", "tf32", "fp16", "bf16")
+GOOD_MAPE = 0.15  # a fit is 'good' when its mean relative error is within 15%
+GOOD_HOLDOUT_MAPE = 0.25  # ... and it predicts held-out sizes within 25%
+
+
+def verdict(mape: float, holdout: float | None) -> str:
+    ok = mape <= GOOD_MAPE and (holdout is None or holdout <= GOOD_HOLDOUT_MAPE)
+    return "good" if ok else "poor"
+
+
+def fit_collective_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One alpha-beta fit per (op, group): time_s = alpha + beta * size_bytes * busbw_factor."""
+    by_key: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+    for row in ok_rows(rows):
+        by_key[(row["op"], row["group"])].append(row)
+    fits = []
+    for (op, group), pts in sorted(by_key.items()):
+        if len(pts) < 2:
+            continue
+        n = pts[0]["n_ranks"]
+        bus_bytes = np.array([r["size_bytes"] * busbw_factor(op, n) for r in pts], dtype=float)
+        fit = fit_line(bus_bytes, np.array([r["time_s"] for r in pts]), what=f"{op}/{group}")
+        fits.append(
+            {
+                "op": op,
+                "group": group,
+                "link_class": pts[0]["link_class"],
+                "n_ranks": n,
+                "n_concurrent_groups": pts[0]["n_concurrent_groups"],
+                "alpha_us": fit.alpha_s * 1e6,
+                "beta_s_per_byte": fit.beta_s_per_unit,
+                "busbw_GBps": 1.0 / fit.beta_s_per_unit / 1e9 if fit.beta_s_per_unit > 0 else None,
+                "r2": fit.r2,
+                "mape": fit.mape,
+                "holdout_mape": fit.holdout_mape,
+                "n_points": fit.n_points,
+                "n_outliers": fit.n_outliers,
+                "verdict": verdict(fit.mape, fit.holdout_mape),
+            }
+        )
+    return fits
+
+
+def gemm_fit_points(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Single (unbatched) GEMMs of the dtypes the profile knows: what the GEMM model is fitted to."""
+    return [r for r in ok_rows(rows) if r["batch"] == 1 and r["dtype"] in GEMM_FIT_DTYPES]
+
+
+def fit_gemm_rows(rows: list[dict[str, Any]]) -> tuple[GemmFit | None, dict[str, Any] | None]:
+    pts = gemm_fit_points(rows)
+    if len(pts) < min_points(len({r["dtype"] for r in pts})):
+        return None, None
+    fit = fit_gemm(
+        [r["m"] for r in pts],
+        [r["n"] for r in pts],
+        [r["k"] for r in pts],
+        [r["dtype"] for r in pts],
+        [r["time_s"] for r in pts],
+    )
+    summary = {
+        "launch_us": fit.launch_us,
+        "half_efficiency_dim": fit.half_efficiency_dim,
+        "asymptote_tflops": {d: (t if t == t else None) for d, t in fit.asymptote_tflops.items()},
+        "r2": fit.r2,
+        "mape": fit.mape,
+        "holdout_mape": fit.holdout_mape,
+        "n_points": fit.n_points,
+        "verdict": verdict(fit.mape, fit.holdout_mape),
+    }
+    return fit, summary
+
+
+def fit_memory_rows(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """time_s = launch + 2 * size_bytes / bandwidth (a copy reads and writes every byte)."""
+    pts = ok_rows(rows)
+    if len(pts) < 2:
+        return None
+    fit = fit_line(
+        np.array([2.0 * r["size_bytes"] for r in pts]),
+        np.array([r["time_s"] for r in pts]),
+        what="memory copy",
+    )
+    return {
+        "launch_us": fit.alpha_s * 1e6,
+        "bandwidth_GBps": 1.0 / fit.beta_s_per_unit / 1e9 if fit.beta_s_per_unit > 0 else None,
+        "r2": fit.r2,
+        "mape": fit.mape,
+        "holdout_mape": fit.holdout_mape,
+        "n_points": fit.n_points,
+        "n_outliers": fit.n_outliers,
+        "verdict": verdict(fit.mape, fit.holdout_mape),
+    }

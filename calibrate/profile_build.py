@@ -1,0 +1,219 @@
+"""Turn fits into a hardware profile: measured numbers over a base preset, each with where it came from.
+
+Collective numbers come from ring all-reduce fits, which the simulator models as
+  time = collectives.launch_us + 2(n-1) * hops * latency_us + 2(n-1)/n * S / bandwidth_GBps,
+so busbw (1/beta) is the link bandwidth and alpha = launch + 2(n-1) * (per-step path latency).
+Intra-node paths have 2 hops of the intra class; the inter-node path GPU-PCIe-NIC-leaf-NIC-PCIe-GPU has
+4 pcie hops and 2 nic hops (INTER_NODE_HOPS).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from calibrate import __version__
+from calibrate.fit_gemm import GemmFit
+from calibrate.ops import ring_steps
+from simcluster.hardware.profile import HardwareProfile
+
+INTRA_NODE_HOPS = 2
+INTER_NODE_HOPS = {"pcie": 4, "nic": 2}
+PRIMARY_DTYPES = ("bf16", "fp16", "tf32", "fp32")  # the dtype whose spec peak anchors efficiency_max
+
+
+def auto_base(device_name: str) -> str:
+    """The preset a run calibrates over when --base is 'auto'."""
+    name = device_name.upper()
+    if any(tag in name for tag in ("H100", "H200", "H800")):
+        return "dgx-h100"
+    if name == "CPU":
+        return "frontera-rtx"
+    return "dgx-a100"
+
+
+def device_matches(device_name: str, base_model: str) -> bool:
+    """True when the measured device is the base's GPU: the first model token with a digit ('A100') matches."""
+    tokens = [t for t in base_model.upper().replace("-", " ").split() if any(c.isdigit() for c in t)]
+    return bool(tokens) and tokens[0] in device_name.upper()
+
+
+def _ring_fits(fits: list[dict[str, Any]], link_class: str, groups: tuple[str, ...]) -> list[dict[str, Any]]:
+    chosen = [
+        f
+        for f in fits
+        if f["op"] == "all_reduce"
+        and f["link_class"] == link_class
+        and f["group"] in groups
+        and f["n_concurrent_groups"] == 1
+    ]
+    return sorted(chosen, key=lambda f: f["n_ranks"])
+
+
+def _sig(x: float) -> float:
+    return float(f"{x:.4g}")
+
+
+class ProfileBuilder:
+    """Collects field overrides on the base profile's dict, with a provenance line for each."""
+
+    def __init__(self, base: HardwareProfile) -> None:
+        self.data: dict[str, Any] = base.model_dump(mode="json", exclude_none=True)
+        self.provenance: dict[str, str] = {}
+
+    def set(self, dotted: str, value: Any, why: str) -> None:
+        node = self.data
+        *parents, leaf = dotted.split(".")
+        for key in parents:
+            node = node.setdefault(key, {})
+        node[leaf] = value
+        self.provenance[dotted] = why
+
+    def get(self, dotted: str) -> Any:
+        node: Any = self.data
+        for key in dotted.split("."):
+            node = node[key]
+        return node
+
+
+def _collectives(b: ProfileBuilder, fits: list[dict[str, Any]], intra: str) -> None:
+    intra_fits = _ring_fits(fits, intra, ("intra_pair", "intra_node", "all"))
+    launch_us = b.get("collectives.launch_us")
+    if intra_fits:
+        widest = intra_fits[-1]
+        if widest["busbw_GBps"]:
+            b.set(
+                f"links.{intra}.bandwidth_GBps",
+                _sig(widest["busbw_GBps"]),
+                f"busbw of the all_reduce fit on {widest['group']} ({widest['n_ranks']} ranks)",
+            )
+        step_us = None
+        if len(intra_fits) >= 2:
+            lo, hi = intra_fits[0], intra_fits[-1]
+            steps_lo, steps_hi = (
+                ring_steps("all_reduce", lo["n_ranks"]),
+                ring_steps("all_reduce", hi["n_ranks"]),
+            )
+            step_us = (hi["alpha_us"] - lo["alpha_us"]) / (steps_hi - steps_lo)
+            fitted_launch = lo["alpha_us"] - steps_lo * step_us
+            if step_us >= 0 and fitted_launch >= 0:
+                launch_us = fitted_launch
+                b.set(
+                    "collectives.launch_us",
+                    _sig(launch_us),
+                    f"all_reduce alpha of {lo['group']} and {hi['group']} (intercept over ring steps)",
+                )
+            else:
+                step_us = None
+        if step_us is None:
+            one = intra_fits[0]
+            step_us = max(0.0, (one["alpha_us"] - launch_us) / ring_steps("all_reduce", one["n_ranks"]))
+        b.set(
+            f"links.{intra}.latency_us",
+            _sig(step_us / INTRA_NODE_HOPS),
+            f"all_reduce alpha per ring step / {INTRA_NODE_HOPS} hops (collectives.launch_us={launch_us:.4g})",
+        )
+    inter = _ring_fits(fits, "nic", ("inter_pair",))
+    if inter:
+        fit = inter[0]
+        if fit["busbw_GBps"]:
+            b.set(
+                "links.nic.bandwidth_GBps",
+                _sig(fit["busbw_GBps"]),
+                "busbw of the all_reduce fit on inter_pair (the inter-node bottleneck)",
+            )
+        step_us = max(0.0, (fit["alpha_us"] - launch_us) / ring_steps("all_reduce", fit["n_ranks"]))
+        nic_us = max(
+            0.0, (step_us - INTER_NODE_HOPS["pcie"] * b.get("links.pcie.latency_us")) / INTER_NODE_HOPS["nic"]
+        )
+        b.set(
+            "links.nic.latency_us", _sig(nic_us), "inter_pair all_reduce alpha per step less 4 pcie hops, / 2"
+        )
+
+
+def _gemm(
+    b: ProfileBuilder, gemm: GemmFit | None, points: list[dict[str, Any]], device: str, match: bool
+) -> None:
+    if gemm is None:
+        return
+    asym = {d: t for d, t in gemm.asymptote_tflops.items() if t == t and t > 0}
+    peaks = b.get("gpu.peak_tflops")
+    primary = next((d for d in PRIMARY_DTYPES if d in asym and d in peaks), None)
+    eff = asym[primary] / peaks[primary] if match and primary else 0.0
+    if 0 < eff <= 1:
+        b.set("gpu.gemm.efficiency_max", _sig(eff), f"fitted {primary} asymptote / spec peak of the base")
+    elif "fp32" in asym:
+        b.set("gpu.model", device, "measured device (differs from the base's GPU)")
+        b.set(
+            "gpu.peak_tflops",
+            {d: _sig(t) for d, t in sorted(asym.items())},
+            "fitted asymptotes of this device (not the base's spec sheet)",
+        )
+        b.set("gpu.gemm.efficiency_max", 1.0, "peaks are the fitted asymptotes")
+    else:
+        return
+    b.set("gpu.gemm.half_efficiency_dim", _sig(gemm.half_efficiency_dim), "GEMM model fit")
+    b.set("gpu.gemm.launch_us", _sig(max(gemm.launch_us, 0.0)), "GEMM model fit")
+    b.set(
+        "gpu.gemm.measured",
+        [{k: p[k] for k in ("m", "n", "k", "dtype")} | {"tflops": _sig(p["tflops"])} for p in points],
+        "gemm.csv rows with status ok and batch 1",
+    )
+
+
+def _memory(b: ProfileBuilder, memory: dict[str, Any] | None, run: dict[str, Any], match: bool) -> None:
+    if not memory or not memory["bandwidth_GBps"]:
+        return
+    if match:
+        spec = b.get("gpu.memory_bandwidth_GBps")
+        b.set(
+            "gpu.memory_efficiency",
+            _sig(min(1.0, memory["bandwidth_GBps"] / spec)),
+            "fitted copy bandwidth / spec bandwidth of the base",
+        )
+    else:
+        b.set(
+            "gpu.memory_bandwidth_GBps",
+            _sig(memory["bandwidth_GBps"]),
+            "fitted copy bandwidth of this device",
+        )
+        b.set("gpu.memory_efficiency", 1.0, "bandwidth is the measured copy bandwidth")
+        size = run.get("device_memory_GiB") or run.get("host_memory_GiB")
+        if size:
+            b.set("gpu.memory_GiB", _sig(size), "device (or host) memory of this machine")
+    if memory["launch_us"] >= 0:
+        b.set("gpu.kernel_launch_us", _sig(memory["launch_us"]), "alpha of the copy fit")
+
+
+def build_profile(
+    base_name: str,
+    base: HardwareProfile,
+    fits: dict[str, Any],
+    gemm: GemmFit | None,
+    gemm_points: list[dict[str, Any]],
+    run: dict[str, Any],
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """The profile dict (schema of simcluster.hardware.profile) and {field: where its value came from}."""
+    b = ProfileBuilder(base)
+    intra = "nvlink" if base.node.interconnect == "nvswitch" else "pcie"
+    device = str(run.get("device_name", "unknown"))
+    match = device_matches(device, base.gpu.model)
+    _collectives(b, fits["collectives"], intra)
+    _gemm(b, gemm, gemm_points, device, match)
+    _memory(b, fits.get("memory"), run, match)
+    if run.get("gpus_per_node"):
+        b.set("node.gpus_per_node", int(run["gpus_per_node"]), "ranks per node in this run")
+    host = (run.get("hostnames") or ["unknown"])[0]
+    measured = ", ".join(sorted(b.provenance))
+    b.data["name"] = f"calibrated-{host}"
+    b.data["description"] = (
+        f"Calibrated on {host}: {run.get('world_size')} ranks, {device}, backend "
+        f"{run.get('backend')}; unmeasured fields from preset {base_name}"
+    )
+    b.data["sources"] = [
+        f"calibrate {__version__}: measured on {host} ({device}, {run.get('world_size')} ranks on "
+        f"{run.get('nodes')} node(s), backend {run.get('backend')}, torch {run.get('torch_version')}) "
+        f"at {run.get('finished_at') or run.get('started_at')}: {measured or 'nothing'}; "
+        f"every other field from preset '{base_name}'",
+        *[f"base preset {base_name}: {s}" for s in base.sources],
+    ]
+    return b.data, b.provenance

@@ -1,0 +1,249 @@
+"""report.html: measured points against fitted curves (Plotly, plotly.js embedded, one self-contained file)."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import plotly.graph_objects as go
+
+from calibrate.fit_gemm import GemmFit, predict_time_s
+from calibrate.ops import OPS, busbw_factor
+from calibrate.results import ok_rows
+
+LOG_AXES = {"xaxis_type": "log", "yaxis_type": "log"}
+
+
+def _series(rows: list[dict[str, Any]], op: str) -> dict[str, list[dict[str, Any]]]:
+    """The ok points of one op, per group, sorted by size."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for r in sorted(ok_rows(rows), key=lambda r: r["size_bytes"]):
+        if r["op"] == op:
+            out.setdefault(r["group"], []).append(r)
+    return dict(sorted(out.items()))
+
+
+def _collective_figures(fits: dict[str, Any], rows: list[dict[str, Any]]) -> list[go.Figure]:
+    figures = []
+    fit_of = {(f["op"], f["group"]): f for f in fits["collectives"]}
+    residuals = go.Figure()
+    for op in OPS:
+        fig = go.Figure()
+        for group, pts in _series(rows, op).items():
+            size = np.array([r["size_bytes"] for r in pts], dtype=float)
+            time_us = np.array([r["time_s"] for r in pts]) * 1e6
+            label = f"{group} ({pts[0]['link_class']}, n={pts[0]['n_ranks']})"
+            fig.add_trace(go.Scatter(x=size, y=time_us, mode="markers", name=f"{label} measured"))
+            fit = fit_of.get((op, group))
+            if fit is None:
+                continue
+            factor = busbw_factor(op, fit["n_ranks"])
+            pred_us = fit["alpha_us"] + fit["beta_s_per_byte"] * size * factor * 1e6
+            fig.add_trace(
+                go.Scatter(
+                    x=size,
+                    y=pred_us,
+                    mode="lines",
+                    line={"dash": "dash"},
+                    name=f"{label} fit: {fit['alpha_us']:.3g} us + S/{fit['busbw_GBps'] or 0:.3g} GB/s",
+                )
+            )
+            residuals.add_trace(
+                go.Scatter(
+                    x=size, y=(pred_us - time_us) / time_us, mode="markers+lines", name=f"{op} {group}"
+                )
+            )
+        fig.update_layout(
+            title=f"{op}: time per call vs size (nccl-tests size convention)",
+            xaxis_title="size_bytes",
+            yaxis_title="time_us",
+            **LOG_AXES,
+        )
+        figures.append(fig)
+    residuals.update_layout(
+        title="Collective fits: relative residual (fit - measured) / measured",
+        xaxis_title="size_bytes",
+        yaxis_title="relative residual",
+        xaxis_type="log",
+    )
+    busbw = go.Figure()
+    for op in OPS:
+        for group, pts in _series(rows, op).items():
+            busbw.add_trace(
+                go.Scatter(
+                    x=[r["size_bytes"] for r in pts],
+                    y=[r["busbw_GBps"] for r in pts],
+                    mode="markers+lines",
+                    name=f"{op} {group}",
+                )
+            )
+    busbw.update_layout(
+        title="Bus bandwidth (nccl-tests busbw)",
+        xaxis_title="size_bytes",
+        yaxis_title="busbw_GBps",
+        xaxis_type="log",
+    )
+    return [*figures, busbw, residuals]
+
+
+def _gemm_figures(
+    rows: list[dict[str, Any]], fit: GemmFit | None, profile: dict[str, Any]
+) -> list[go.Figure]:
+    pts = ok_rows(rows)
+    if not pts:
+        return []
+    peaks = profile["gpu"]["peak_tflops"]
+    eff = go.Figure()
+    res = go.Figure()
+    for dtype in sorted({r["dtype"] for r in pts}):
+        mine = sorted(
+            (r for r in pts if r["dtype"] == dtype), key=lambda r: r["m"] * r["n"] * r["k"] * r["batch"]
+        )
+        dim = [(r["m"] * r["n"] * r["k"]) ** (1 / 3) for r in mine]
+        peak = peaks.get(dtype) or peaks.get("fp32")
+        eff.add_trace(
+            go.Scatter(
+                x=dim,
+                y=[r["tflops"] / peak for r in mine],
+                mode="markers",
+                name=f"{dtype} measured",
+                text=[f"{r['name']} m={r['m']} n={r['n']} k={r['k']} batch={r['batch']}" for r in mine],
+            )
+        )
+        if fit is not None and fit.asymptote_tflops.get(dtype, float("nan")) > 0:
+            d = np.geomspace(min(dim), max(dim), 60)
+            t = predict_time_s(d, d, d, [dtype] * len(d), fit)
+            eff.add_trace(
+                go.Scatter(
+                    x=d,
+                    y=2 * d**3 / t / 1e12 / peak,
+                    mode="lines",
+                    line={"dash": "dash"},
+                    name=f"{dtype} model, M=N=K",
+                )
+            )
+            single = [r for r in mine if r["batch"] == 1]
+            if single:
+                m, n, k = (np.array([r[c] for r in single], dtype=float) for c in ("m", "n", "k"))
+                pred = predict_time_s(m, n, k, [dtype] * len(single), fit)
+                meas = np.array([r["time_s"] for r in single])
+                res.add_trace(
+                    go.Scatter(x=(m * n * k) ** (1 / 3), y=(pred - meas) / meas, mode="markers", name=dtype)
+                )
+    eff.update_layout(
+        title="GEMM efficiency (achieved / profile peak) vs size (cube root of m*n*k)",
+        xaxis_title="size (cube root of m*n*k)",
+        yaxis_title="efficiency",
+        xaxis_type="log",
+    )
+    res.update_layout(
+        title="GEMM model: relative residual (model - measured) / measured",
+        xaxis_title="size (cube root of m*n*k)",
+        yaxis_title="relative residual",
+        xaxis_type="log",
+    )
+    return [eff, res]
+
+
+def _memory_figure(rows: list[dict[str, Any]], fit: dict[str, Any] | None) -> list[go.Figure]:
+    pts = sorted(ok_rows(rows), key=lambda r: r["size_bytes"])
+    if not pts:
+        return []
+    fig = go.Figure(
+        go.Scatter(
+            x=[r["size_bytes"] for r in pts],
+            y=[r["copy_bandwidth_GBps"] for r in pts],
+            mode="markers",
+            name="measured",
+        )
+    )
+    if fit and fit["bandwidth_GBps"]:
+        size = np.array([r["size_bytes"] for r in pts], dtype=float)
+        t = fit["launch_us"] * 1e-6 + 2 * size / (fit["bandwidth_GBps"] * 1e9)
+        fig.add_trace(
+            go.Scatter(x=size, y=2 * size / t / 1e9, mode="lines", line={"dash": "dash"}, name="fit")
+        )
+    fig.update_layout(
+        title="Device copy bandwidth (bytes read + written)",
+        xaxis_title="size_bytes",
+        yaxis_title="copy_bandwidth_GBps",
+        xaxis_type="log",
+    )
+    return [fig]
+
+
+def _fmt(x: Any) -> str:
+    if isinstance(x, float):
+        return f"{x:.4g}"
+    return html.escape(str(x)) if x is not None else "-"
+
+
+def _table(rows: list[dict[str, Any]], cols: list[str]) -> str:
+    head = "".join(f"<th>{c}</th>" for c in cols)
+    body = "".join("<tr>" + "".join(f"<td>{_fmt(r.get(c))}</td>" for c in cols) + "</tr>" for r in rows)
+    return f"<table><tr>{head}</tr>{body}</table>"
+
+
+def write_report(
+    path: Path,
+    fits: dict[str, Any],
+    collectives: list[dict[str, Any]],
+    gemm_rows: list[dict[str, Any]],
+    memory_rows: list[dict[str, Any]],
+    gemm_fit: GemmFit | None,
+    profile: dict[str, Any],
+) -> None:
+    figures = [
+        *_collective_figures(fits, collectives),
+        *_gemm_figures(gemm_rows, gemm_fit, profile),
+        *_memory_figure(memory_rows, fits.get("memory")),
+    ]
+    plots = [fig.to_html(full_html=False, include_plotlyjs=(i == 0)) for i, fig in enumerate(figures)]
+    cols = [
+        "op",
+        "group",
+        "link_class",
+        "n_ranks",
+        "alpha_us",
+        "busbw_GBps",
+        "r2",
+        "mape",
+        "holdout_mape",
+        "n_points",
+        "n_outliers",
+        "verdict",
+    ]
+    other = [{"fit": name, **(fits.get(name) or {})} for name in ("gemm", "memory")]
+    run = fits["run"]
+    parts = [
+        "<html><head><meta charset='utf-8'><title>simcluster calibration</title>",
+        "<style>body{font-family:sans-serif;margin:2em} td,th{border:1px solid #ccc;padding:2px 6px}"
+        " table{border-collapse:collapse;margin:1em 0}</style></head><body>",
+        f"<h1>Calibration of {html.escape(str(run.get('device_name')))} ({run.get('world_size')} ranks, "
+        f"backend {html.escape(str(run.get('backend')))})</h1>",
+        f"<p>Base preset: {html.escape(fits['base'])}. Status counts: {html.escape(str(fits['status_counts']))}</p>",
+        "<h2>Collective fits</h2>",
+        _table(fits["collectives"], cols),
+        "<h2>GEMM and memory fits</h2>",
+        _table(
+            other,
+            [
+                "fit",
+                "launch_us",
+                "half_efficiency_dim",
+                "bandwidth_GBps",
+                "r2",
+                "mape",
+                "holdout_mape",
+                "n_points",
+                "verdict",
+            ],
+        ),
+        "<h2>Profile fields measured here</h2>",
+        _table([{"field": k, "from": v} for k, v in fits["profile_fields"].items()], ["field", "from"]),
+        *plots,
+        "</body></html>",
+    ]
+    path.write_text("\n".join(parts))

@@ -1,0 +1,190 @@
+"""Measurement tables: CSV files with units in column names, appended and flushed row by row.
+
+A run that dies keeps every row written so far; `--resume` reads the finished keys back and measures only
+the rest. Reading validates every row and fails with one line naming the file, line, column and value.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from simcluster.errors import ConfigError
+
+DONE_PREFIXES = ("ok", "skipped", "unsupported")  # statuses that --resume does not measure again
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    columns: tuple[tuple[str, type], ...]
+    key: tuple[str, ...]
+
+    @property
+    def filename(self) -> str:
+        return f"{self.name}.csv"
+
+    @property
+    def column_names(self) -> list[str]:
+        return [c for c, _ in self.columns]
+
+
+COLLECTIVES = Table(
+    "collectives",
+    (
+        ("op", str),
+        ("group", str),
+        ("n_ranks", int),
+        ("size_bytes", int),
+        ("time_s", float),
+        ("algbw_GBps", float),
+        ("busbw_GBps", float),
+        ("link_class", str),
+        ("status", str),
+        ("n_concurrent_groups", int),
+        ("iterations", int),
+        ("backend", str),
+        ("run_id", int),
+    ),
+    ("op", "group", "size_bytes"),
+)
+GEMM = Table(
+    "gemm",
+    (
+        ("name", str),
+        ("m", int),
+        ("n", int),
+        ("k", int),
+        ("batch", int),
+        ("dtype", str),
+        ("time_s", float),
+        ("tflops", float),
+        ("status", str),
+        ("iterations", int),
+        ("run_id", int),
+    ),
+    ("name", "m", "n", "k", "batch", "dtype"),
+)
+MEMORY = Table(
+    "memory",
+    (
+        ("size_bytes", int),
+        ("time_s", float),
+        ("copy_bandwidth_GBps", float),
+        ("status", str),
+        ("iterations", int),
+        ("run_id", int),
+    ),
+    ("size_bytes",),
+)
+TABLES = (COLLECTIVES, GEMM, MEMORY)
+
+
+def is_done(status: str) -> bool:
+    return status.split(":", 1)[0].strip() in DONE_PREFIXES
+
+
+def row_key(table: Table, row: dict[str, Any]) -> tuple:
+    return tuple(row[c] for c in table.key)
+
+
+def _parse(table: Table, path: Path, line: int, raw: dict[str, str | None]) -> dict[str, Any]:
+    row: dict[str, Any] = {}
+    for col, kind in table.columns:
+        text = raw.get(col)
+        where = f"{path.name} line {line} column {col}"
+        if text is None:
+            raise ConfigError(
+                where, None, f"is missing (the row has fewer fields than the {len(table.columns)} columns)"
+            )
+        if kind is str:
+            row[col] = text
+        elif text == "" and kind is float:
+            row[col] = float("nan")
+        else:
+            try:
+                row[col] = kind(text)
+            except ValueError:
+                raise ConfigError(
+                    where, text, f"must be {'an integer' if kind is int else 'a number'}"
+                ) from None
+    if row["status"] == "ok" and "time_s" in row and not row["time_s"] > 0:
+        raise ConfigError(
+            f"{path.name} line {line} column time_s", row["time_s"], "must be > 0 when status is ok"
+        )
+    return row
+
+
+def read_table(out_dir: Path, table: Table, required: bool = False) -> list[dict[str, Any]]:
+    """Every row of DIR/<table>.csv, typed; [] when the file is absent and not required."""
+    path = out_dir / table.filename
+    if not path.exists():
+        if required:
+            raise ConfigError(table.filename, str(path), "does not exist (run the benchmarks first)")
+        return []
+    try:
+        text = path.read_text()
+    except OSError as exc:
+        raise ConfigError(table.filename, str(path), f"cannot be read: {exc.strerror}") from None
+    reader = csv.DictReader(io.StringIO(text))
+    header = reader.fieldnames or []
+    missing = [c for c in table.column_names if c not in header]
+    if missing:
+        raise ConfigError(
+            f"{table.filename} header",
+            ",".join(header),
+            f"lacks column(s) {', '.join(missing)}; expected {','.join(table.column_names)}",
+        )
+    return [_parse(table, path, i + 2, raw) for i, raw in enumerate(reader)]
+
+
+def ok_rows(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows measured successfully (reading guarantees their time_s > 0)."""
+    return [r for r in rows if r["status"] == "ok"]
+
+
+def done_keys(rows: Iterable[dict[str, Any]], table: Table) -> set[tuple]:
+    return {row_key(table, r) for r in rows if is_done(r["status"])}
+
+
+class CsvLog:
+    """Appends rows to DIR/<table>.csv, flushing each one; drops a torn last line left by a killed run."""
+
+    def __init__(self, out_dir: Path, table: Table) -> None:
+        self.table = table
+        self.path = out_dir / table.filename
+        fresh = not self.path.exists() or self.path.stat().st_size == 0
+        if not fresh:
+            data = self.path.read_bytes()
+            if not data.endswith(b"\n"):
+                self.path.write_bytes(data[: data.rfind(b"\n") + 1])
+        self._file = self.path.open("a", newline="")
+        self._writer = csv.DictWriter(self._file, fieldnames=table.column_names)
+        if fresh:
+            self._writer.writeheader()
+            self._file.flush()
+
+    def write(self, **row: Any) -> None:
+        unknown = set(row) - set(self.table.column_names)
+        if unknown:
+            raise ValueError(f"{self.table.filename}: unknown column(s) {sorted(unknown)}")
+        self._writer.writerow({c: _fmt(row.get(c, "")) for c in self.table.column_names})
+        self._file.flush()
+
+    def close(self) -> None:
+        self._file.close()
+
+
+def _fmt(value: Any) -> Any:
+    if isinstance(value, float):
+        return "" if value != value else f"{value:.9g}"
+    return value
+
+
+def failure_status(kind: str, exc: BaseException) -> str:
+    """A one-line status such as 'error: RuntimeError: Connection closed by peer' (at most 300 chars)."""
+    return " ".join(f"{kind}: {type(exc).__name__}: {exc}".split())[:300]

@@ -1,0 +1,58 @@
+"""run.json: what each run (and each --resume of it) ran on, and the checks before writing into DIR."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from calibrate.results import TABLES
+from simcluster.errors import ConfigError
+
+RUN_FILE = "run.json"
+FORMAT = "calibrate-run/1"
+MUST_MATCH_ON_RESUME = ("world_size", "backend", "quick")
+
+
+def read_runs(out_dir: Path) -> list[dict[str, Any]]:
+    path = out_dir / RUN_FILE
+    if not path.exists():
+        return []
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ConfigError(RUN_FILE, str(path), f"is not readable JSON ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("runs"), list):
+        raise ConfigError(RUN_FILE, str(path), f"must be a mapping with format={FORMAT!r} and a list 'runs'")
+    return data["runs"]
+
+
+def write_runs(out_dir: Path, runs: list[dict[str, Any]]) -> None:
+    tmp = out_dir / (RUN_FILE + ".tmp")
+    tmp.write_text(json.dumps({"format": FORMAT, "runs": runs}, indent=2) + "\n")
+    tmp.replace(out_dir / RUN_FILE)
+
+
+def check_out_dir(out_dir: Path, resume: bool, settings: dict[str, Any]) -> int:
+    """Validate DIR for a new run (or a resume with matching settings); returns the next run_id."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise ConfigError("out", str(out_dir), "exists and is not a directory")
+    runs = read_runs(out_dir) if out_dir.exists() else []
+    held = [t.filename for t in TABLES if (out_dir / t.filename).exists()]
+    if not resume:
+        if held or runs:
+            raise ConfigError(
+                "out",
+                str(out_dir),
+                f"already holds measurements ({', '.join(held) or RUN_FILE}); "
+                "pass --resume to continue them or choose an empty directory",
+            )
+        return 1
+    if runs:
+        last = runs[-1]
+        for key in MUST_MATCH_ON_RESUME:
+            if key in settings and key in last and settings[key] != last[key]:
+                raise ConfigError(
+                    f"resume {key}", settings[key], f"must equal the resumed run's {key}={last[key]!r}"
+                )
+    return max((int(r.get("run_id", 0)) for r in runs), default=0) + 1

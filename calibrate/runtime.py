@@ -1,0 +1,64 @@
+"""The process's place in the job (rank, world size, local rank) from torchrun's or Slurm's environment,
+and timing of a benchmark loop (CUDA events on a GPU, perf_counter on a CPU)."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import torch
+
+from simcluster.errors import ConfigError
+
+
+@dataclass(frozen=True, kw_only=True)
+class Place:
+    rank: int
+    world_size: int
+    local_rank: int
+
+
+def _env_int(names: tuple[str, ...], default: int | None = None) -> int:
+    for name in names:
+        text = os.environ.get(name)
+        if text is not None:
+            try:
+                return int(text)
+            except ValueError:
+                raise ConfigError(name, text, "must be an integer") from None
+    if default is None:
+        raise ConfigError(
+            names[0], None, "is not set: launch with torchrun, srun or `python -m calibrate local`"
+        )
+    return default
+
+
+def place_from_env() -> Place:
+    """torchrun sets RANK/WORLD_SIZE/LOCAL_RANK; under srun the SLURM_* twins are used.
+
+    Nodes are told apart by host name (gathered at start), so no per-node count is needed.
+    """
+    rank = _env_int(("RANK", "SLURM_PROCID"))
+    world = _env_int(("WORLD_SIZE", "SLURM_NTASKS"))
+    local = _env_int(("LOCAL_RANK", "SLURM_LOCALID"), default=0)
+    os.environ.setdefault("RANK", str(rank))
+    os.environ.setdefault("WORLD_SIZE", str(world))
+    return Place(rank=rank, world_size=world, local_rank=local)
+
+
+def time_loop(step: Callable[[], object], iterations: int, device: torch.device) -> float:
+    """Seconds per iteration of `step` run back to back (after the caller's warm-up and barrier)."""
+    if device.type == "cuda":
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        for _ in range(iterations):
+            step()
+        end.record()
+        end.synchronize()
+        return start.elapsed_time(end) / 1e3 / iterations
+    t0 = time.perf_counter()
+    for _ in range(iterations):
+        step()
+    return (time.perf_counter() - t0) / iterations

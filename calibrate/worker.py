@@ -1,0 +1,141 @@
+"""One rank of a calibration run (what torchrun, srun or the local launcher starts on every process)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import socket
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import torch
+import torch.distributed as dist
+
+import calibrate
+from calibrate.bench_collectives import BenchFailure, build_memberships, run_collectives
+from calibrate.bench_compute import run_gemms, run_memory
+from calibrate.config import bench_config
+from calibrate.groups import node_ids, plan_groups
+from calibrate.profile_build import auto_base
+from calibrate.results import COLLECTIVES, GEMM, MEMORY, CsvLog, done_keys, read_table
+from calibrate.runinfo import check_out_dir, read_runs, write_runs
+from calibrate.runtime import Place, place_from_env
+from simcluster.errors import SimclusterError
+from simcluster.hardware.profile import load_profile
+
+
+@dataclass(frozen=True, kw_only=True)
+class WorkerArgs:
+    out: Path
+    backend: str
+    quick: bool
+    resume: bool
+    base: str
+    analyze: bool
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+
+
+def _device(backend: str, place: Place) -> torch.device:
+    if backend == "nccl":
+        torch.cuda.set_device(place.local_rank)
+        return torch.device("cuda", place.local_rank)
+    return torch.device("cpu")
+
+
+def _start_run(args: WorkerArgs, place: Place, hosts: list[str], device: torch.device) -> tuple[int, str]:
+    """Rank 0: check --base and DIR, register this run in run.json; returns run_id and the intra link class."""
+    props = torch.cuda.get_device_properties(device) if device.type == "cuda" else None
+    device_name = props.name if props else "cpu"
+    base = auto_base(device_name) if args.base == "auto" else args.base
+    intra = "nvlink" if load_profile(base, field="base").node.interconnect == "nvswitch" else "pcie"
+    settings = {"world_size": place.world_size, "backend": args.backend, "quick": args.quick}
+    run_id = check_out_dir(args.out, args.resume, settings)
+    args.out.mkdir(parents=True, exist_ok=True)
+    nodes = node_ids(hosts)
+    record = {
+        "run_id": run_id,
+        **settings,
+        "started_at": _now(),
+        "status": "running",
+        "nodes": max(nodes) + 1,
+        "gpus_per_node": nodes.count(0),
+        "hostnames": sorted(set(hosts)),
+        "device_name": device_name,
+        "device_memory_GiB": props.total_memory / 2**30 if props else None,
+        "host_memory_GiB": os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30,
+        "torch_version": torch.__version__,
+        "calibrate_version": calibrate.__version__,
+        "base": base,
+    }
+    write_runs(args.out, [*read_runs(args.out), record])
+    return run_id, intra
+
+
+def _finish_run(out: Path, run_id: int, status: str) -> None:
+    runs = read_runs(out)
+    for record in runs:
+        if record.get("run_id") == run_id:
+            record.update(status=status, finished_at=_now())
+    write_runs(out, runs)
+
+
+def run_worker(args: WorkerArgs) -> int:
+    place = place_from_env()
+    os.environ.setdefault("MASTER_ADDR", "127.0.0.1")
+    os.environ.setdefault("MASTER_PORT", "29500")
+    cfg = bench_config(quick=args.quick, on_gpu=args.backend == "nccl")
+    device = _device(args.backend, place)
+    dist.init_process_group(
+        args.backend,
+        rank=place.rank,
+        world_size=place.world_size,
+        timeout=dt.timedelta(seconds=cfg.timeout_s),
+    )
+    try:
+        hosts: list[str] = [""] * place.world_size
+        dist.all_gather_object(hosts, socket.gethostname())
+        shared: list[object] = [None, None, None, None]
+        if place.rank == 0:
+            try:
+                run_id, intra = _start_run(args, place, hosts, device)
+                shared = [run_id, done_keys(read_table(args.out, COLLECTIVES), COLLECTIVES), intra, None]
+            except SimclusterError as exc:
+                shared = [0, set(), "pcie", str(exc)]
+        dist.broadcast_object_list(shared, src=0)
+        run_id, done, intra, error = shared
+        if error:
+            if place.rank == 0:
+                print(f"error: {error}", file=sys.stderr)
+            return 2
+        groups = plan_groups(node_ids(hosts), str(intra))
+        memberships = build_memberships(groups, place.rank)
+        log = CsvLog(args.out, COLLECTIVES) if place.rank == 0 else None
+        code = 0
+        try:
+            run_collectives(
+                groups, memberships, cfg, set(done), log, place.rank, device, args.backend, int(run_id)
+            )
+        except BenchFailure as exc:
+            print(f"rank {place.rank}: collective benchmark failed: {exc}", file=sys.stderr)
+            code = 1
+            if place.rank == 0:
+                _finish_run(args.out, int(run_id), f"failed: {exc}"[:300])
+        if place.rank != 0:
+            return code
+        if code == 0:
+            gemm_log, memory_log = CsvLog(args.out, GEMM), CsvLog(args.out, MEMORY)
+            run_gemms(cfg, done_keys(read_table(args.out, GEMM), GEMM), gemm_log, device, int(run_id))
+            run_memory(cfg, done_keys(read_table(args.out, MEMORY), MEMORY), memory_log, device, int(run_id))
+            _finish_run(args.out, int(run_id), "ok")
+    finally:
+        dist.destroy_process_group()
+    if args.analyze:  # after a failure too: what was measured is fitted
+        from calibrate.analyze import PROFILE_FILE, analyze
+
+        analyze(args.out, None if args.base == "auto" else args.base)
+        print(f"calibrate: wrote {args.out / PROFILE_FILE}")
+    return code

@@ -1,0 +1,63 @@
+"""Run validation cases: simulate each distinct (scenario, overrides) once, compare with published."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from simcluster.config.loader import load_scenario
+from simcluster.simulate import simulate
+from simcluster.validate.cases import Case
+
+
+@dataclass(frozen=True)
+class Outcome:
+    case: Case
+    published: float
+    predicted: float
+    breakdown: dict[str, float]  # fractions of the slowest rank's iteration: compute, communication, idle
+
+    @property
+    def error(self) -> float:
+        """Signed relative error: predicted / published - 1."""
+        return self.predicted / self.published - 1.0
+
+
+def run_cases(cases: list[Case], progress: Callable[[int, int], None] | None = None) -> list[Outcome]:
+    summaries: dict[tuple, dict] = {}
+    raw: dict[str, float] = {}
+    for i, case in enumerate(cases):
+        key = (str(case.scenario), case.overrides)
+        if key not in summaries:
+            summaries[key] = simulate(load_scenario(case.scenario, list(case.overrides))).summary()
+        raw[case.id] = float(summaries[key][case.metric])
+        if progress is not None:
+            progress(i + 1, len(cases))
+    out = []
+    for case in cases:
+        predicted = raw[case.id]
+        if case.relative_to is not None:
+            predicted /= raw[case.relative_to]
+        summary = summaries[(str(case.scenario), case.overrides)]
+        out.append(Outcome(case, case.published, predicted, breakdown(summary)))
+    return out
+
+
+def breakdown(summary: dict) -> dict[str, float]:
+    """Where the slowest rank's iteration goes: the part of the model a miss most likely lives in."""
+    it = summary["iteration_time_s"]
+    rank = summary["per_rank"][summary["slowest_rank"]]
+    compute = rank["compute_busy_s"] / it if it else 0.0
+    comm = rank["comm_busy_s"] / it if it else 0.0
+    return {
+        "compute": round(compute, 4),
+        "communication": round(comm, 4),
+        "idle": round(max(0.0, 1 - compute - comm), 4),
+    }
+
+
+def mape_by_table(outcomes: list[Outcome]) -> dict[str, float]:
+    tables: dict[str, list[float]] = {}
+    for o in outcomes:
+        tables.setdefault(o.case.table, []).append(abs(o.error))
+    return {t: sum(v) / len(v) for t, v in sorted(tables.items())}

@@ -1,0 +1,118 @@
+"""From fits to a profile: closed-form recovery of link numbers, and the result validates against the schema."""
+
+from __future__ import annotations
+
+import pytest
+
+from calibrate.fit_gemm import GemmFit
+from calibrate.profile_build import auto_base, build_profile, device_matches
+from simcluster.hardware.profile import load_profile, profile_from_dict
+
+LAUNCH_US, NVLINK_HOP_US, PCIE_HOP_US, NIC_HOP_US = 6.0, 1.0, 1.0, 2.5
+
+
+def _ar(group: str, link: str, n: int, per_step_us: float, busbw: float, concurrent: int = 1) -> dict:
+    return {
+        "op": "all_reduce",
+        "group": group,
+        "link_class": link,
+        "n_ranks": n,
+        "n_concurrent_groups": concurrent,
+        "alpha_us": LAUNCH_US + 2 * (n - 1) * per_step_us,
+        "busbw_GBps": busbw,
+        "r2": 1.0,
+        "mape": 0.0,
+        "holdout_mape": 0.0,
+    }
+
+
+FITS = {
+    "collectives": [
+        _ar("intra_pair", "nvlink", 2, 2 * NVLINK_HOP_US, 180.0),
+        _ar("intra_node", "nvlink", 8, 2 * NVLINK_HOP_US, 231.0),
+        _ar("mesh_row", "nvlink", 4, 50.0, 10.0, concurrent=4),  # concurrent groups never set link numbers
+        _ar("inter_pair", "nic", 2, 4 * PCIE_HOP_US + 2 * NIC_HOP_US, 23.5),
+    ],
+    "memory": {"launch_us": 3.5, "bandwidth_GBps": 1650.0},
+}
+GEMM = GemmFit(
+    launch_us=4.0,
+    half_efficiency_dim=40.0,
+    asymptote_tflops={"bf16": 260.0, "fp32": 19.0},
+    r2=1.0,
+    mape=0.0,
+    holdout_mape=0.0,
+    n_points=10,
+)
+POINTS = [{"m": 4096, "n": 4096, "k": 4096, "dtype": "bf16", "tflops": 251.0}]
+RUN = {
+    "device_name": "NVIDIA A100-SXM4-80GB",
+    "world_size": 16,
+    "nodes": 2,
+    "gpus_per_node": 8,
+    "backend": "nccl",
+    "hostnames": ["gpu001", "gpu002"],
+    "torch_version": "2.13.0",
+    "finished_at": "2026-01-01T00:00:00+00:00",
+}
+
+
+def test_link_numbers_recovered_from_all_reduce_fits_on_a_dgx() -> None:
+    data, why = build_profile("dgx-a100", load_profile("dgx-a100"), FITS, GEMM, POINTS, RUN)
+    p = profile_from_dict(data)
+    assert p.collectives.launch_us == pytest.approx(LAUNCH_US)
+    assert p.links.nvlink is not None
+    assert p.links.nvlink.latency_us == pytest.approx(NVLINK_HOP_US)
+    assert p.links.nvlink.bandwidth_GBps == 231.0  # the widest intra-node group
+    assert p.links.nic.bandwidth_GBps == 23.5
+    assert p.links.nic.latency_us == pytest.approx(NIC_HOP_US)
+    assert p.gpu.gemm.efficiency_max == pytest.approx(260.0 / 312.0, rel=1e-3)  # spec peak of the base kept
+    assert p.gpu.peak_tflops["bf16"] == 312.0
+    assert p.gpu.memory_efficiency == pytest.approx(1650.0 / 2039.0, rel=1e-3)
+    assert p.gpu.kernel_launch_us == 3.5
+    assert p.gpu.gemm.measured[0].tflops == 251.0
+    assert p.links.fabric == load_profile("dgx-a100").links.fabric  # not measured: from the base
+    assert "links.fabric.bandwidth_GBps" not in why
+    assert why["links.nvlink.bandwidth_GBps"].startswith("busbw of the all_reduce fit on intra_node")
+    assert p.sources[0].startswith("calibrate 0.1.0: measured on gpu001 (NVIDIA A100-SXM4-80GB, 16 ranks")
+
+
+def test_a_device_other_than_the_base_gets_its_fitted_peaks() -> None:
+    run = {**RUN, "device_name": "cpu", "host_memory_GiB": 31.3, "gpus_per_node": 2}
+    cpu = GemmFit(
+        launch_us=-1.0,
+        half_efficiency_dim=20.0,
+        asymptote_tflops={"fp32": 0.12, "bf16": 0.2},
+        r2=1.0,
+        mape=0.0,
+        holdout_mape=0.0,
+        n_points=10,
+    )
+    data, _ = build_profile(
+        "frontera-rtx",
+        load_profile("frontera-rtx"),
+        {"collectives": [], "memory": {"launch_us": 2.0, "bandwidth_GBps": 40.0}},
+        cpu,
+        [],
+        run,
+    )
+    p = profile_from_dict(data)
+    assert p.gpu.model == "cpu"
+    assert dict(p.gpu.peak_tflops) == {"bf16": 0.2, "fp32": 0.12}
+    assert p.gpu.gemm.efficiency_max == 1.0
+    assert p.gpu.gemm.launch_us == 0.0  # negative fitted launch clamped
+    assert (p.gpu.memory_bandwidth_GBps, p.gpu.memory_efficiency, p.gpu.memory_GiB) == (40.0, 1.0, 31.3)
+    assert p.node.gpus_per_node == 2
+    assert p.links == load_profile("frontera-rtx").links
+
+
+def test_device_matching_and_auto_base() -> None:
+    assert device_matches("NVIDIA A100-SXM4-80GB", "A100 SXM 80GB")
+    assert device_matches("Quadro RTX 5000", "Quadro RTX 5000")
+    assert not device_matches("NVIDIA H100 80GB HBM3", "A100 SXM 80GB")
+    assert not device_matches("cpu", "Quadro RTX 5000")
+    assert (auto_base("NVIDIA H100 80GB HBM3"), auto_base("NVIDIA A100-SXM4-40GB"), auto_base("cpu")) == (
+        "dgx-h100",
+        "dgx-a100",
+        "frontera-rtx",
+    )

@@ -1,0 +1,109 @@
+"""Megatron and Megatron-SP against closed forms: Optimus Table 1 volumes and FLOPs, Korthikanti Table 2."""
+
+from __future__ import annotations
+
+import pytest
+
+from simcluster.config.loader import parse_scenario
+from simcluster.hardware.profile import load_profile
+from simcluster.model.costs import CostModel
+from simcluster.parallel.base import Dims, OpFactory
+from simcluster.parallel.groups import RankLayout
+from simcluster.parallel.megatron import MegatronScheme
+from tests.conftest import small_scenario
+
+B, S, H, A, T = 4, 512, 1024, 16, 4
+
+
+def scheme(sp: bool, t: int = T, precision: str = "bf16") -> MegatronScheme:
+    sc = parse_scenario(
+        small_scenario(
+            parallelism={"scheme": "megatron-sp" if sp else "megatron", "tensor": t},
+            model={"layers": 2, "hidden": H, "heads": A, "seq_len": S, "vocab": 0},
+            training={"global_batch": B, "micro_batch": B, "precision": precision},
+        )
+    )
+    dims = Dims.of(sc)
+    layout = RankLayout(tp=t, dp=1, pp=1)
+    return MegatronScheme(dims, OpFactory(CostModel(load_profile("dgx-a100"), precision)), layout, sp=sp)
+
+
+def comm_elements(ops, e: int) -> float:
+    """Sum over collectives of size x algorithm factor (ring all-reduce 2(p-1)/p, AG/RS (p-1)/p), in elements."""
+    total = 0.0
+    for op in ops:
+        if op.kind == "allreduce":
+            total += op.bytes / e * 2 * (T - 1) / T
+        elif op.kind in ("allgather", "reducescatter"):
+            total += op.bytes / e * (T - 1) / T
+    return total
+
+
+@pytest.mark.parametrize("sp", [False, True])
+def test_table1_communication_volume(sp):
+    layer = scheme(sp).layer(0)
+    bsh = B * S * H
+    fwd = comm_elements(layer.forward, 2)
+    bwd = comm_elements(layer.recompute_full + layer.backward, 2)
+    assert fwd == pytest.approx(4 * (T - 1) / T * bsh, rel=1e-12)
+    assert bwd == pytest.approx(8 * (T - 1) / T * bsh, rel=1e-12)
+    kinds = [op.kind for op in layer.forward if not op.is_compute]
+    assert kinds == (["allgather", "reducescatter"] * 2 if sp else ["allreduce", "allreduce"])
+    bkinds = [op.kind for op in layer.backward if not op.is_compute and op.kind != "wait"]
+    assert bkinds == (["allgather", "reducescatter"] * 2 if sp else ["allreduce", "allreduce"])
+
+
+@pytest.mark.parametrize("sp", [False, True])
+def test_table1_flops(sp):
+    layer = scheme(sp).layer(0)
+    madds_fwd = (12 * B * S * H**2 + 2 * B * S**2 * H) / T
+    fwd = sum(op.flops for op in layer.forward)
+    bwd = sum(op.flops for op in layer.recompute_full + layer.backward)
+    assert fwd == pytest.approx(2 * madds_fwd, rel=1e-12)
+    assert bwd == pytest.approx(2 * 3 * madds_fwd, rel=1e-12)  # Table 1: (36bsh^2 + 6bs^2h)/p with recompute
+
+
+def test_selective_recompute_reruns_core_attention_only():
+    layer = scheme(False).layer(0)
+    names = [op.name for op in layer.recompute_selective]
+    assert names == ["attn.qk", "attn.softmax", "attn.dropout", "attn.av"]
+    assert all(op.phase == "recompute" for op in layer.recompute_selective + layer.recompute_full)
+    assert sum(op.flops for op in layer.recompute_selective) == pytest.approx(4 * B * S * S * H / T)
+
+
+KORTHIKANTI = {
+    # Table 2 per layer, 16-bit activations: s*b*h*(...)
+    ("megatron", "none"): lambda t: S * B * H * (10 + 24 / t + 5 * A * S / (H * t)),
+    ("megatron-sp", "none"): lambda t: S * B * H * (34 / t + 5 * A * S / (H * t)),
+    ("megatron", "selective"): lambda t: S * B * H * (10 + 24 / t),
+    ("megatron-sp", "selective"): lambda t: S * B * H * (34 / t),
+    ("megatron", "full"): lambda t: S * B * H * 2,
+}
+
+
+@pytest.mark.parametrize(("name", "recompute"), sorted(KORTHIKANTI))
+@pytest.mark.parametrize("t", [1, 2, 4, 8, 16])
+def test_activation_memory_equals_korthikanti_table2(name, recompute, t):
+    got = scheme(name == "megatron-sp", t=t).layer_activation_bytes(recompute)
+    want = KORTHIKANTI[(name, recompute)](t)
+    if t == 1:  # no parallelism: s*b*h*(34 + 5as/h) for none, regardless of SP
+        want = {"none": S * B * H * (34 + 5 * A * S / H), "selective": S * B * H * 34, "full": S * B * H * 2}[
+            recompute
+        ]
+    assert got == pytest.approx(want, rel=1e-12)
+
+
+def test_sp_full_recompute_checkpoints_are_sequence_sharded():
+    assert scheme(True).layer_activation_bytes("full") == pytest.approx(2 * S * B * H / T)
+
+
+def test_fp32_activations_scale_with_element_size():
+    # 4-byte activations: 16e+2 = 66 sbh and (2e+1) = 9 a s^2 b without parallelism
+    got = scheme(False, t=1, precision="fp32").layer_activation_bytes("none")
+    assert got == pytest.approx(S * B * H * 66 + 9 * A * S * S * B)
+
+
+def test_layer_parameters():
+    s = scheme(False, t=1)
+    f = 4 * H
+    assert s.layer_params() == 4 * H * H + 2 * H * f + 3 * H + f + 2 * H + 4 * H  # 12h^2 + 13h

@@ -1,0 +1,89 @@
+"""`simcluster validate`: case-file errors, the JSON document, and the error ratchet in docs/validation.md."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from simcluster.cli import main
+from simcluster.errors import ConfigError
+from simcluster.validate.cases import default_cases_path, load_cases
+from tests.conftest import ROOT
+
+
+def _case_file(tmp_path, **case):
+    (tmp_path / "s.yaml").write_text(
+        (default_cases_path().parent / "scenarios" / "korthikanti_22b.yaml").read_text()
+    )
+    base = {
+        "id": "a",
+        "source": "x",
+        "scenario": "s.yaml",
+        "metric": "layer_forward_time_s",
+        "published": 0.0077,
+    }
+    path = tmp_path / "cases.yaml"
+    path.write_text(yaml.safe_dump({"cases": [{**base, **case}]}))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("case", "message"),
+    [
+        ({"metric": "speed"}, "cases[0].metric='speed': is not a known metric"),
+        ({"scenario": "missing.yaml"}, "cases[0].scenario='missing.yaml': no such file"),
+        ({"colour": "red"}, "cases[0].colour: unknown key"),
+        ({"published": -1}, "cases[0].published=-1: must be a positive number"),
+        ({"relative_to": "b"}, "cases[0].relative_to='b': names no case"),
+    ],
+)
+def test_case_loader_rejects_bad_cases(tmp_path, case, message):
+    path = _case_file(tmp_path, **case)
+    with pytest.raises(ConfigError) as exc:
+        load_cases(path)
+    assert message in str(exc.value)
+    res = CliRunner().invoke(main, ["validate", "--cases", str(path)])
+    assert res.exit_code == 2 and res.output.strip().startswith("error: ") and message in res.output
+
+
+def test_small_case_file_runs_and_reports(tmp_path):
+    path = _case_file(tmp_path)
+    res = CliRunner().invoke(
+        main, ["validate", "--cases", str(path), "--json", "--report", str(tmp_path / "rep")]
+    )
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.output)
+    (case,) = doc["cases"]
+    assert set(case) >= {"id", "source", "metric", "published", "predicted", "error"}
+    assert case["error"] == pytest.approx(case["predicted"] / case["published"] - 1)
+    assert doc["mape"] == pytest.approx(abs(case["error"]))
+    page = (tmp_path / "rep" / "validation.html").read_text()
+    assert "predicted vs published" in page and "plotly" in page.lower()
+
+
+def ratchet() -> dict[str, float]:
+    """Per-table MAPE ceilings recorded in docs/validation.md (a fenced block of `table: percent` lines)."""
+    text = (ROOT / "docs" / "validation.md").read_text()
+    block = re.search(r"```ratchet\n(.*?)```", text, re.S)
+    assert block, "docs/validation.md must hold a ```ratchet block"
+    out = {}
+    for line in block.group(1).strip().splitlines():
+        table, pct = line.rsplit(":", 1)
+        out[table.strip()] = float(pct.strip().rstrip("%")) / 100
+    return out
+
+
+def test_shipped_cases_stay_under_the_ratchet():
+    res = CliRunner().invoke(main, ["validate", "--json"])
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.output)
+    limits = ratchet()
+    assert set(doc["mape_by_table"]) == set(limits), "every table needs a ratchet line"
+    for table, mape in doc["mape_by_table"].items():
+        assert mape <= limits[table] + 1e-9, (
+            f"{table}: MAPE {mape:.2%} rose above the recorded {limits[table]:.2%}"
+        )
