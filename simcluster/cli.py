@@ -46,15 +46,17 @@ def run(
     """Simulate one training iteration of SCENARIO and write summary.json, events.csv, timeline.html."""
     from simcluster.config.loader import load_scenario
     from simcluster.report.outputs import terminal_summary, write_outputs
+    from simcluster.report.progress import Progress
     from simcluster.simulate import simulate
 
     loaded = load_scenario(scenario, list(overrides))
-    res = simulate(loaded)
+    with Progress("simulating", enabled=not quiet) as bar:
+        res = simulate(loaded, progress=bar)
     out = out or Path("out") / loaded.scenario.name
     summary = write_outputs(res, out, events or loaded.scenario.simulation.events)
     if not quiet:
         click.echo(terminal_summary(summary))
-        click.echo(f"  outputs        {out}/ (summary.json, events.csv, timeline.html)")
+        click.echo(f"  outputs        {out}/ (summary.json, events.csv, timeline.html, trace.json)")
 
 
 @main.command()

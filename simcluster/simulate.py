@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -183,7 +184,8 @@ class SimResult:
         }
 
 
-def simulate(loaded: LoadedScenario) -> SimResult:
+def simulate(loaded: LoadedScenario, progress: Callable[[float], None] | None = None) -> SimResult:
+    """Simulate one iteration; `progress(fraction of program steps done)` is called now and then."""
     sc, hw = loaded.scenario, loaded.hardware
     c = sc.cluster
     topo = build_topology(
@@ -199,7 +201,7 @@ def simulate(loaded: LoadedScenario) -> SimResult:
         hw.collectives.launch_us * 1e-6,
         sc.network.per_kind(),
     )
-    result = engine.run()
+    result = engine.run(progress)
     memory = {}
     for rep in program.reps:
         stage = program.layout.coord(rep, "pp")

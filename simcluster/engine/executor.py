@@ -14,7 +14,7 @@ Folded ranks: a collective issued by a representative runs on every translated c
 from __future__ import annotations
 
 from array import array
-from collections.abc import Generator, Mapping
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -88,6 +88,7 @@ class Engine:
         self._tid = 0
         self._waiting: dict[int, str] = {}
         self._comm_tail: dict[tuple[int, str], simpy.Event] = {}
+        self._pos: dict[int, int] = {r: 0 for r in self.reps}  # steps each rank has reached (progress)
         self.algorithms: dict[str, int] = {}
         self.transfer_log: list[tuple[float, float, np.ndarray, np.ndarray]] = []
         self._private: set[tuple[int, ...]] = self._private_groups()
@@ -318,13 +319,15 @@ class Engine:
         steps = self.steps[rank]
         start_s, end_s = self._start_np[rank], self._end_np[rank]
         seg_runs = self._seg_runs
+        pos = self._pos
         for item in self.plans[rank]:
             if type(item) is Segment:
+                pos[rank] = item.i0
                 seg_runs.append((rank, item, env.now))
                 if item.total_s > 0:
                     yield env.timeout(item.total_s)
                 continue
-            i = item
+            i = pos[rank] = item
             op, _layer, mb = steps[i]
             kind = op.kind
             start_s[i] = env.now
@@ -364,12 +367,32 @@ class Engine:
                 prev = self._comm_tail.get((rank, op.family))
                 self._comm_tail[(rank, op.family)] = env.process(self._async(rank, op, i, prev))
             self._waiting.pop(rank, None)
+        pos[rank] = len(steps)
         self._finish[rank] = env.now
 
-    def run(self) -> EngineResult:
+    def _run_reporting(self, progress: Callable[[float], None], every: int = 4096) -> None:
+        """`env.run()` by hand, calling `progress` with the fraction of program steps the simulated ranks
+        have reached every `every` SimPy events (simulated time is not known in advance)."""
+        total = max(1, sum(len(s) for s in self.steps.values()))
+        pos = self._pos
+        step = self.env.step
+        try:
+            while True:
+                for _ in range(every):
+                    step()
+                progress(sum(pos.values()) / total)
+        except simpy.core.EmptySchedule:
+            pass
+        progress(1.0)
+
+    def run(self, progress: Callable[[float], None] | None = None) -> EngineResult:
+        """Simulate every rank to the end; `progress(fraction)` is called now and then when given."""
         for r in self.reps:
             self.env.process(self._rank(r))
-        self.env.run()
+        if progress is None:
+            self.env.run()
+        else:
+            self._run_reporting(progress)
         stuck = [r for r in self.reps if r not in self._finish]
         if stuck:
             parts = [

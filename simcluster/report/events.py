@@ -6,8 +6,7 @@ up to a row budget; past it only the simulated representatives are written (summ
 
 from __future__ import annotations
 
-import math
-
+import numpy as np
 import pandas as pd
 
 from simcluster.simulate import SimResult
@@ -51,31 +50,45 @@ def _translation_to(res: SimResult, rep: int, rank: int) -> tuple[int, ...] | No
     raise AssertionError(f"no translation maps rank {rep} to {rank}")  # pragma: no cover
 
 
+def _rep_columns(res: SimResult, rep: int) -> tuple[dict[str, list], list[tuple[int, ...]]]:
+    """Every column but `rank` and `group` for representative `rep` (wait ops left out), and the op groups."""
+    steps = [st for st in res.program.steps[rep]]
+    keep = [i for i, st in enumerate(steps) if st.op.kind != "wait"]
+    tr = res.engine.traces[rep]
+    start = np.frombuffer(tr.start_s, dtype=np.float64)[keep] if keep else np.zeros(0)
+    end = np.frombuffer(tr.end_s, dtype=np.float64)[keep] if keep else np.zeros(0)
+    end = np.where(np.isnan(end), start, end)
+    ops = [steps[i].op for i in keep]
+    cols = {
+        "stream": [op.stream for op in ops],
+        "kind": [op.kind for op in ops],
+        "name": [op.name for op in ops],
+        "layer": [steps[i].layer for i in keep],
+        "microbatch": [steps[i].microbatch for i in keep],
+        "phase": [op.phase for op in ops],
+        "start_s": start.tolist(),
+        "end_s": end.tolist(),
+        "bytes": [op.bytes for op in ops],
+        "flops": [op.flops for op in ops],
+    }
+    return cols, [op.group for op in ops]
+
+
 def events_frame(res: SimResult, ranks: list[int]) -> pd.DataFrame:
+    """One row per op (wait markers left out) of each rank in `ranks`, in program order."""
     cols: dict[str, list] = {c: [] for c in COLUMNS}
+    reps: dict[int, tuple[dict[str, list], list[tuple[int, ...]]]] = {}
     for rank in ranks:
         rep = res.program.rep_of[rank]
+        if rep not in reps:
+            reps[rep] = _rep_columns(res, rep)
+        base, groups = reps[rep]
         perm = _translation_to(res, rep, rank)
-        tr = res.engine.traces[rep]
-        group_cache: dict[tuple[int, ...], str] = {}
-        for i, (op, layer, mb) in enumerate(res.program.steps[rep]):
-            if op.kind == "wait":
-                continue
-            g = op.group
-            gs = group_cache.get(g)
-            if gs is None:
-                gs = group_cache[g] = " ".join(str(perm[x] if perm else x) for x in g)
-            end = tr.end_s[i]
-            cols["rank"].append(rank)
-            cols["stream"].append(op.stream)
-            cols["kind"].append(op.kind)
-            cols["name"].append(op.name)
-            cols["layer"].append(layer)
-            cols["microbatch"].append(mb)
-            cols["phase"].append(op.phase)
-            cols["start_s"].append(tr.start_s[i])
-            cols["end_s"].append(end if not math.isnan(end) else tr.start_s[i])
-            cols["bytes"].append(op.bytes)
-            cols["flops"].append(op.flops)
-            cols["group"].append(gs)
+        names: dict[tuple[int, ...], str] = {}
+        for g in set(groups):
+            names[g] = " ".join(str(perm[x] if perm else x) for x in g)
+        cols["rank"].extend([rank] * len(groups))
+        for c, v in base.items():
+            cols[c].extend(v)
+        cols["group"].extend([names[g] for g in groups])
     return pd.DataFrame(cols, columns=COLUMNS)

@@ -1,4 +1,4 @@
-"""Write a run's outputs: summary.json, events.csv, timeline.html, and the terminal summary."""
+"""Write a run's outputs: summary.json, events.csv, timeline.html, trace.json, and the terminal summary."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from pathlib import Path
 
 from simcluster.report.events import events_frame, events_ranks
 from simcluster.report.timeline import write_timeline
+from simcluster.report.trace import write_trace
 from simcluster.simulate import SimResult
 
 
@@ -28,8 +29,8 @@ def write_outputs(res: SimResult, out: Path, events_mode: str = "auto") -> dict:
         (tmp / "summary.json").write_text(summary_json(summary))
         events = events_frame(res, ranks)
         events.to_csv(tmp / "events.csv", index=False)
-        if len(events):
-            write_timeline(events, f"{res.scenario.name}: one iteration", tmp / "timeline.html")
+        write_timeline(res, f"{res.scenario.name}: one iteration", tmp / "timeline.html")
+        write_trace(res, tmp / "trace.json")
         out.mkdir(parents=True, exist_ok=True)
         for f in sorted(tmp.iterdir()):
             shutil.move(str(f), out / f.name)

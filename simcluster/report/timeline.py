@@ -1,14 +1,24 @@
-"""Interactive Plotly timeline (timeline.html): one lane per rank with compute, comm and p2p sub-lanes.
+"""Interactive timeline (timeline.html): one band per rank with compute, comm and p2p lanes, idle and
+pipeline-bubble bars, and two panels on the same time axis: utilization of the busiest links and memory
+in use per rank.
 
-Self-contained: plotly.js is embedded, nothing is fetched, so it opens offline.
+Self-contained (plotly.js embedded, nothing fetched) and deterministic (fixed element ids). Past a budget of
+bars it shows representative ranks and merges ops (see `simcluster.report.lanes`), and says so on the page.
 """
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from simcluster.report.lanes import plan
+from simcluster.report.series import busiest_links, link_utilization, memory_series
+from simcluster.simulate import SimResult
 
 COLORS = {
     "gemm": "#1f77b4",
@@ -20,64 +30,270 @@ COLORS = {
     "reducescatter": "#e377c2",
     "broadcast": "#2ca02c",
     "reduce": "#bcbd22",
-    "send": "#7f7f7f",
-    "recv": "#c7c7c7",
+    "send": "#636363",
+    "recv": "#a6a6a6",
+    "bubble": "#ffd92f",
+    "idle": "#e5e5e5",
 }
-SHAPE_BUDGET = 60_000
-STREAMS = ("compute", "comm", "p2p")
+SHAPE_BUDGET = 15_000  # bars drawn at most; past it ranks are thinned and ops merged
+MAX_RANKS = 32  # bands drawn at most
+TOP_LINKS = 8
+LANE = {"compute": 0.0, "comm": 1.0, "p2p": 2.0}  # offsets below a band's top
+BAND = 4.0  # lanes per rank band (3 lanes and a spacer)
+PX_PER_LANE = 13
+GiB = 1024**3
 
 
-def build_timeline(events: pd.DataFrame, title: str, max_ranks: int = 64) -> tuple[go.Figure, str]:
-    """The figure and a note on what was left out to stay responsive."""
-    ranks = sorted(events["rank"].unique())
-    note = ""
-    if len(ranks) > max_ranks:
-        step = len(ranks) / max_ranks
-        keep = sorted({ranks[int(i * step)] for i in range(max_ranks)})
-        note = f"showing {len(keep)} of {len(ranks)} ranks (evenly spaced)"
-        events = events[events["rank"].isin(keep)]
-        ranks = keep
-    if len(events) > SHAPE_BUDGET:
-        events = events.nlargest(SHAPE_BUDGET, "end_s", keep="first").sort_index()
-        note = (note + "; " if note else "") + f"showing the last {SHAPE_BUDGET} ops"
-    lane = {}
-    for r in ranks:
-        for s in STREAMS:
-            lane[(r, s)] = f"rank {r} · {s}"
-    fig = go.Figure()
-    for kind, df in events.groupby("kind", sort=True):
-        dur = df["end_s"] - df["start_s"]
-        y = [lane[(r, s)] for r, s in zip(df["rank"], df["stream"])]
-        hover = [
-            f"{n}<br>layer {ly} · micro-batch {mb} · {ph}<br>{d * 1e3:.3f} ms · {b / 1e6:.2f} MB · {f / 1e9:.2f} GFLOP"
-            for n, ly, mb, ph, d, b, f in zip(
-                df["name"], df["layer"], df["microbatch"], df["phase"], dur, df["bytes"], df["flops"]
-            )
-        ]
+def _fmt_bytes(b: float) -> str:
+    for unit, div in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if b >= div:
+            return f"{b / div:.2f} {unit}"
+    return f"{b:.0f} B"
+
+
+def _group_text(g: str) -> str:
+    parts = str(g).split()
+    if len(parts) <= 8:
+        return " ".join(parts)
+    return " ".join(parts[:8]) + f" ... ({len(parts)} ranks)"
+
+
+def _hover(df: pd.DataFrame) -> list[str]:
+    out = []
+    for r in df.itertuples(index=False):
+        dur = r.end_s - r.start_s
+        busy = r.busy_s
+        lines = [f"<b>{html.escape(str(r.name))}</b> ({r.kind})", f"rank {r.rank} · {r.stream} stream"]
+        where = []
+        if r.layer >= 0:
+            where.append(f"layer {r.layer}")
+        if r.microbatch >= 0:
+            where.append(f"micro-batch {r.microbatch}")
+        where.append(str(r.phase))
+        lines.append(" · ".join(where))
+        span = f"start {r.start_s * 1e3:.4f} ms · duration {dur * 1e3:.4f} ms"
+        if r.ops > 1:
+            span += f" · {r.ops} ops, busy {busy * 1e3:.4f} ms"
+        lines.append(span)
+        rate = []
+        if r.flops:
+            rate.append(f"{r.flops / 1e9:.2f} GFLOP")
+            if busy > 0:
+                rate.append(f"{r.flops / busy / 1e12:.1f} TFLOP/s")
+        if r.bytes:
+            rate.append(_fmt_bytes(r.bytes))
+            if busy > 0:
+                rate.append(f"{r.bytes / busy / 1e9:.1f} GB/s")
+        if rate:
+            lines.append(" · ".join(rate))
+        if r.group:
+            lines.append(f"group {_group_text(r.group)}")
+        out.append("<br>".join(lines))
+    return out
+
+
+def _gap_hover(g: pd.DataFrame) -> list[str]:
+    return [
+        f"<b>{k}</b><br>rank {r} · compute lane<br>start {a * 1e3:.4f} ms · duration {(b - a) * 1e3:.4f} ms"
+        for r, a, b, k in zip(g["rank"], g["start_s"], g["end_s"], g["kind"])
+    ]
+
+
+def build_timeline(
+    res: SimResult, title: str, budget: int = SHAPE_BUDGET, max_ranks: int = MAX_RANKS
+) -> tuple[go.Figure, list[str]]:
+    """The figure and the notes on what was merged or left out to stay responsive."""
+    pl = plan(res, budget, max_ranks)
+    ranks, df, gaps, notes = pl.ranks, pl.ops, pl.gaps, pl.notes
+    ypos = {r: -k * BAND for k, r in enumerate(ranks)}
+    n_lanes = len(ranks) * BAND
+    top_px = max(260, int(n_lanes * PX_PER_LANE) + 60)
+    panel_px = 230
+    fig = make_subplots(
+        rows=3,
+        cols=1,
+        shared_xaxes=True,
+        vertical_spacing=60 / (top_px + 2 * panel_px),
+        row_heights=[top_px, panel_px, panel_px],
+        subplot_titles=("ops per rank", "link utilization (busiest links)", "memory in use per rank"),
+    )
+    owner: list[int | None] = []  # rank each trace belongs to (None: always shown)
+    shown_legend: set[str] = set()
+
+    def add_bars(d: pd.DataFrame, cat: str, rank: int, y: np.ndarray, width: float, hover: list[str]) -> None:
         fig.add_trace(
             go.Bar(
-                x=dur * 1e3,
-                base=df["start_s"] * 1e3,
+                x=(d["end_s"] - d["start_s"]).to_numpy() * 1e3,
+                base=d["start_s"].to_numpy() * 1e3,
                 y=y,
+                width=width,
                 orientation="h",
-                name=str(kind),
-                marker_color=COLORS.get(str(kind), "#444"),
+                name=cat,
+                legendgroup=cat,
+                showlegend=cat not in shown_legend,
+                marker={"color": COLORS.get(cat, "#444444"), "line": {"width": 0}},
                 hovertext=hover,
                 hoverinfo="text",
-            )
+            ),
+            row=1,
+            col=1,
         )
-    order = [lane[(r, s)] for r in ranks for s in STREAMS]
+        shown_legend.add(cat)
+        owner.append(rank)
+
+    for rank in ranks:
+        d = df[df["rank"] == rank]
+        base = ypos[rank]
+        for cat, part in d.groupby("kind", sort=True):
+            for blocking, sub in part.groupby("blocking", sort=True):
+                stream = sub["stream"].iloc[0]
+                y = base - sub["stream"].map(LANE).to_numpy()
+                width = 0.8
+                if stream == "comm":  # blocking collectives in the lane's upper half, queued ones below
+                    y = y + (0.2 if blocking else -0.2)
+                    width = 0.4
+                add_bars(sub, str(cat), rank, y, width, _hover(sub))
+        g = gaps[gaps["rank"] == rank]
+        for cat, part in g.groupby("kind", sort=True):
+            add_bars(part, str(cat), rank, np.full(len(part), base - LANE["compute"]), 0.8, _gap_hover(part))
+
+    it_ms = res.engine.iteration_time_s * 1e3
+    for s in link_utilization(res, busiest_links(res, TOP_LINKS)):
+        fig.add_trace(
+            go.Scatter(
+                x=np.append(s.time_s, res.engine.iteration_time_s) * 1e3,
+                y=np.append(s.value, s.value[-1]) * 100,
+                mode="lines",
+                line={"shape": "hv", "width": 1.2},
+                name=s.name,
+                legend="legend2",
+                hovertemplate=f"{s.name}<br>%{{x:.3f}} ms: %{{y:.1f}}%<extra></extra>",
+            ),
+            row=2,
+            col=1,
+        )
+        owner.append(None)
+    seen_reps: dict[int, list[int]] = {}
+    for rank in ranks:
+        seen_reps.setdefault(res.program.rep_of[rank], []).append(rank)
+    for rep, members in seen_reps.items():
+        s = memory_series(res, rep)
+        label = f"rank {members[0]}" + (f" (and {len(members) - 1} more)" if len(members) > 1 else "")
+        fig.add_trace(
+            go.Scatter(
+                x=np.append(s.time_s, res.engine.iteration_time_s) * 1e3,
+                y=np.append(s.value, s.value[-1]) / GiB,
+                mode="lines",
+                line={"shape": "hv", "width": 1.2},
+                name=label,
+                legend="legend3",
+                hovertemplate=f"{label}<br>%{{x:.3f}} ms: %{{y:.2f}} GiB<extra></extra>",
+            ),
+            row=3,
+            col=1,
+        )
+        owner.append(None)
+
+    full_range = [-(len(ranks) - 1) * BAND - 2.6, 0.6]
+    buttons = [
+        {
+            "label": "all shown ranks",
+            "method": "update",
+            "args": [{"visible": True}, {"yaxis.range": full_range}],
+        }
+    ]
+    for rank in ranks:
+        vis = [o is None or o == rank for o in owner]
+        lo = ypos[rank]
+        buttons.append(
+            {
+                "label": f"rank {rank}",
+                "method": "update",
+                "args": [{"visible": vis}, {"yaxis.range": [lo - 2.6, lo + 0.6]}],
+            }
+        )
+    dom2 = fig.layout.yaxis2.domain
+    dom3 = fig.layout.yaxis3.domain
     fig.update_layout(
-        title=title + (f" — {note}" if note else ""),
         barmode="overlay",
-        xaxis={"title": "time (ms)", "rangeslider": {"visible": True}},
-        yaxis={"categoryorder": "array", "categoryarray": order[::-1], "autorange": True},
-        height=max(400, 22 * len(order) + 200),
-        legend={"title": "op kind"},
+        bargap=0,
+        height=top_px + 2 * panel_px + 160,
+        hovermode="closest",
+        legend={"title": {"text": "op category"}, "y": 1.0, "yanchor": "top", "tracegroupgap": 0},
+        legend2={"title": {"text": "link"}, "y": dom2[1], "yanchor": "top", "font": {"size": 10}},
+        legend3={"title": {"text": "memory"}, "y": dom3[1], "yanchor": "top", "font": {"size": 10}},
+        updatemenus=[
+            {
+                "buttons": buttons,
+                "direction": "down",
+                "x": 1.0,
+                "xanchor": "right",
+                "y": 1.0,
+                "yanchor": "bottom",
+                "showactive": True,
+            }
+        ],
+        margin={"l": 80, "r": 220, "t": 90, "b": 40},
+        plot_bgcolor="white",
     )
-    return fig, note
+    fig.update_yaxes(
+        row=1,
+        col=1,
+        tickmode="array",
+        tickvals=[ypos[r] - 1.0 for r in ranks],
+        ticktext=[f"rank {r}" for r in ranks],
+        range=full_range,
+        fixedrange=True,
+        showgrid=False,
+        zeroline=False,
+    )
+    fig.update_yaxes(
+        row=2, col=1, title={"text": "utilization (%)"}, range=[0, 105], fixedrange=True, gridcolor="#eee"
+    )
+    fig.update_yaxes(
+        row=3, col=1, title={"text": "GiB"}, rangemode="tozero", fixedrange=True, gridcolor="#eee"
+    )
+    fig.update_xaxes(showgrid=True, gridcolor="#eee", range=[0, it_ms * 1.01])
+    fig.update_xaxes(
+        row=3, col=1, title={"text": "time (ms)"}, rangeslider={"visible": True, "thickness": 0.05}
+    )
+    return fig, notes
 
 
-def write_timeline(events: pd.DataFrame, title: str, path: Path) -> None:
-    fig, _ = build_timeline(events, title)
-    fig.write_html(path, include_plotlyjs=True, full_html=True)
+PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>{title}</title>
+<style>body{{font-family:sans-serif;margin:12px}} p.note{{margin:2px 0;color:#555;font-size:13px}}</style>
+</head>
+<body>
+<h3>{title}</h3>
+{notes}
+<p class="note">Each rank is a band of three lanes: compute (top; idle and pipeline-bubble gaps drawn there too),
+communication (middle; blocking collectives in its upper half, queued non-blocking ones in its lower half) and
+pipeline send/receive (bottom). Drag to zoom in time, double-click to reset, use the slider under the memory panel
+to pan, the menu at the top right to show one rank, and the legend to hide categories.</p>
+{plot}
+</body>
+</html>
+"""
+
+
+def page(fig: go.Figure, notes: list[str], title: str) -> str:
+    """The self-contained HTML page around a timeline figure."""
+    plot = fig.to_html(
+        full_html=False,
+        include_plotlyjs=True,
+        div_id="timeline",
+        config={"displaylogo": False, "scrollZoom": False},
+    )
+    notes_html = "\n".join(f'<p class="note">{html.escape(n)}.</p>' for n in notes)
+    return PAGE.format(title=html.escape(title), notes=notes_html, plot=plot)
+
+
+def timeline_html(res: SimResult, title: str, budget: int = SHAPE_BUDGET, max_ranks: int = MAX_RANKS) -> str:
+    fig, notes = build_timeline(res, title, budget, max_ranks)
+    return page(fig, notes, title)
+
+
+def write_timeline(res: SimResult, title: str, path: Path) -> None:
+    path.write_text(timeline_html(res, title), encoding="utf-8")

@@ -1,0 +1,92 @@
+"""`simcluster compare A.yaml B.yaml ... --out DIR`: simulate several scenarios and compare them side by side."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import click
+
+from simcluster.errors import ConfigError, SimclusterError
+
+
+def _labels(names: list[str]) -> list[str]:
+    """Scenario names, made unique with '#k' where two are the same."""
+    out = []
+    for k, n in enumerate(names):
+        out.append(n if names.count(n) == 1 else f"{n} #{k + 1}")
+    return out
+
+
+def _write_atomically(out: Path, files: dict[str, str]) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=".simcluster-", dir=out.parent))
+    try:
+        for name, text in files.items():
+            (tmp / name).write_text(text, encoding="utf-8")
+        out.mkdir(parents=True, exist_ok=True)
+        for f in sorted(tmp.iterdir()):
+            shutil.move(str(f), out / f.name)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def run_compare(paths: list[Path], overrides: list[str], out: Path, quiet: bool = False) -> dict:
+    """Load every scenario first (so a bad one fails before any simulation), simulate, write the outputs."""
+    from simcluster.config.loader import load_scenario
+    from simcluster.report.compare import compare_doc, compare_html, compare_json, scenario_record
+    from simcluster.report.progress import Progress
+    from simcluster.simulate import simulate
+
+    if len(paths) < 2:
+        raise ConfigError("scenarios", len(paths), "compare needs at least 2 scenario files")
+    for p in paths:
+        if not p.is_file():
+            raise ConfigError("scenario", str(p), "file not found")
+    loaded = [load_scenario(p, overrides) for p in paths]
+    labels = _labels([ld.scenario.name for ld in loaded])
+    records = []
+    n = len(loaded)
+    with Progress(f"comparing {n} scenarios", enabled=not quiet) as bar:
+        for k, (p, ld) in enumerate(zip(paths, loaded)):
+            res = simulate(ld, progress=lambda f, k=k: bar((k + f) / n))
+            records.append(scenario_record(labels[k], str(p), res))
+            bar((k + 1) / n)
+    doc = compare_doc(records)
+    _write_atomically(out, {"compare.json": compare_json(doc), "compare.html": compare_html(doc)})
+    return doc
+
+
+@click.command("compare")
+@click.argument("scenarios", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True, help="output folder")
+@click.option(
+    "--set", "overrides", multiple=True, metavar="PATH=VALUE", help="override a field in every scenario"
+)
+@click.option("--quiet", is_flag=True, help="print nothing on success")
+def command(scenarios: tuple[Path, ...], out: Path, overrides: tuple[str, ...], quiet: bool) -> None:
+    """Simulate each SCENARIO and write DIR/compare.html and DIR/compare.json side by side."""
+    try:
+        doc = run_compare(list(scenarios), list(overrides), out, quiet)
+    except SimclusterError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    if quiet:
+        return
+    gib = 1024**3
+    click.echo(
+        f"{'scenario':32s} {'GPUs':>6s} {'iteration ms':>13s} {'seq/s':>9s} {'MFU %':>6s} {'memory GiB':>11s}"
+    )
+    for r in doc["scenarios"]:
+        fits = "" if r["fits_in_memory"] else "  OUT OF MEMORY"
+        click.echo(
+            f"{r['label'][:32]:32s} {r['world_size']:6d} {r['iteration_time_s'] * 1e3:13.2f} "
+            f"{r['throughput_seq_per_s']:9.3f} {r['mfu'] * 100:6.1f} {r['peak_memory_bytes'] / gib:11.2f}{fits}"
+        )
+    sc = doc["scaling"]
+    if sc["kind"]:
+        eff = ", ".join(f"{p['world_size']}: {p['efficiency'] * 100:.1f}%" for p in sc["points"])
+        click.echo(f"  {sc['kind']} scaling efficiency  {eff}")
+    click.echo(f"  outputs        {out}/ (compare.html, compare.json)")

@@ -1,0 +1,121 @@
+"""Shared fixtures for the report tests: small simulated scenarios and a headless Chromium renderer."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from simcluster.config.loader import load_scenario
+from simcluster.simulate import SimResult, simulate
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = ROOT / "scenarios"
+# A small pipelined run: tensor 4 x pipeline 4 on two DGX A100 nodes, 8 layers, 8 micro-batches.
+SMALL_PIPE = [
+    "cluster.nodes=2",
+    "parallelism.pipeline=4",
+    "parallelism.data=1",
+    "parallelism.tensor=4",
+    "model.layers=8",
+    "training.global_batch=8",
+]
+# 1,024 GPUs as in the scenario file, with a smaller batch (64 micro-batches) to keep the tests quick.
+BIG = ["training.global_batch=512"]
+
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--enable-logging=stderr",
+    "--v=0",
+    "--virtual-time-budget=15000",
+    "--host-resolver-rules=MAP * ~NOTFOUND",  # no network: the pages must be self-contained
+]
+
+
+def sim(name: str, overrides: list[str] | None = None) -> SimResult:
+    return simulate(load_scenario(SCENARIOS / f"{name}.yaml", overrides or []))
+
+
+@pytest.fixture(scope="session")
+def tp16() -> SimResult:
+    return sim("megatron_tp_16gpu")
+
+
+@pytest.fixture(scope="session")
+def pipe16() -> SimResult:
+    return sim("gpt3_175b_1024gpu", SMALL_PIPE)
+
+
+@pytest.fixture(scope="session")
+def gpt1024() -> SimResult:
+    return sim("gpt3_175b_1024gpu", BIG)
+
+
+@pytest.fixture(scope="session")
+def timelines(request):
+    """Built timeline figures, by fixture name, built once per session: name -> (figure, notes)."""
+    from simcluster.report.timeline import build_timeline
+
+    cache: dict = {}
+
+    def get(name: str):
+        if name not in cache:
+            cache[name] = build_timeline(request.getfixturevalue(name), name)
+        return cache[name]
+
+    return get
+
+
+@dataclass
+class Rendered:
+    dom: str
+    log: str
+
+    def y_tick_labels(self) -> list[str]:
+        """Text of the y-axis tick labels Plotly drew (`<g class="ytick"><text ...>rank 3</text>`)."""
+        return re.findall(r'class="ytick"><text[^>]*>([^<]*)</text>', self.dom)
+
+    def js_errors(self) -> list[str]:
+        """Console lines that report an uncaught exception or an error."""
+        return [
+            ln
+            for ln in self.log.splitlines()
+            if "CONSOLE" in ln and re.search(r"Uncaught|Error|error", ln) is not None
+        ]
+
+
+def chromium_path() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="session")
+def render():
+    """Render a local HTML file in headless Chromium and return its DOM after scripts ran, and the log."""
+    exe = chromium_path()
+    if exe is None:
+        pytest.skip("chromium is not installed (run .ci/install-browser.sh)")
+
+    def _render(path: Path) -> Rendered:
+        with tempfile.TemporaryDirectory(prefix="chromium-") as profile:
+            proc = subprocess.run(
+                [exe, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--dump-dom", path.resolve().as_uri()],
+                capture_output=True,
+                text=True,
+                timeout=240,
+            )
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        return Rendered(proc.stdout, proc.stderr)
+
+    return _render
