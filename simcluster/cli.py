@@ -43,7 +43,7 @@ def main() -> None:
 def run(
     scenario: Path, overrides: tuple[str, ...], out: Path | None, events: str | None, quiet: bool
 ) -> None:
-    """Simulate one training iteration of SCENARIO and write summary.json, events.csv, timeline.html."""
+    """Simulate one training iteration of SCENARIO; write summary.json, events.csv, timeline.html, trace.json."""
     from simcluster.config.loader import load_scenario
     from simcluster.report.outputs import terminal_summary, write_outputs
     from simcluster.report.progress import Progress
