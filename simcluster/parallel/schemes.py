@@ -10,28 +10,23 @@ from simcluster.parallel.optimus import OptimusScheme
 from simcluster.parallel.registry import register
 
 
+def _megatron_family(
+    sc: Scenario, dims: Dims, ops: OpFactory, layout: RankLayout, sp: bool
+) -> MegatronScheme:
+    t = sc.training
+    return MegatronScheme(
+        dims, ops, layout, sp=sp, distribute=t.distribute_saved_activations, overlap=t.tp_comm_overlap
+    )
+
+
 @register("megatron")
 def _megatron(sc: Scenario, dims: Dims, ops: OpFactory, layout: RankLayout) -> MegatronScheme:
-    return MegatronScheme(
-        dims,
-        ops,
-        layout,
-        sp=False,
-        distribute=sc.training.distribute_saved_activations,
-        overlap=sc.training.tp_comm_overlap,
-    )
+    return _megatron_family(sc, dims, ops, layout, sp=False)
 
 
 @register("megatron-sp")
 def _megatron_sp(sc: Scenario, dims: Dims, ops: OpFactory, layout: RankLayout) -> MegatronScheme:
-    return MegatronScheme(
-        dims,
-        ops,
-        layout,
-        sp=True,
-        distribute=sc.training.distribute_saved_activations,
-        overlap=sc.training.tp_comm_overlap,
-    )
+    return _megatron_family(sc, dims, ops, layout, sp=True)
 
 
 @register("optimus")
