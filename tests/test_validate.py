@@ -87,3 +87,17 @@ def test_shipped_cases_stay_under_the_ratchet():
         assert mape <= limits[table] + 1e-9, (
             f"{table}: MAPE {mape:.2%} rose above the recorded {limits[table]:.2%}"
         )
+
+
+def test_baseline_divides_by_an_unpublished_configuration(tmp_path):
+    path = _case_file(
+        tmp_path, baseline={"scenario": "s.yaml", "set": {"training.recompute": "full"}}, published=1.0
+    )
+    (case,) = load_cases(path)
+    assert case.baseline is not None and case.baseline[1] == ("training.recompute=full",)
+    res = CliRunner().invoke(main, ["validate", "--cases", str(path), "--json"])
+    doc = json.loads(res.output)
+    assert doc["cases"][0]["predicted"] == pytest.approx(1.0)  # forward time does not depend on recompute
+    bad = _case_file(tmp_path, baseline={"scenario": "nope.yaml"})
+    with pytest.raises(ConfigError, match=r"cases\[0\].baseline.scenario='nope.yaml'"):
+        load_cases(bad)

@@ -1,9 +1,10 @@
 """Case files: `cases: [{id, source, table, scenario, set, metric, published, relative_to}]`.
 
 `scenario` is a path relative to the case file; `set` maps dotted paths to values (as `--set`); `metric` is a
-summary.json key (numeric); `relative_to` names another case: the prediction and the published number are
+summary.json key (numeric) or `max_global_batch` (the largest global batch that fits, from the memory model); `relative_to` names another case: the prediction and the published number are
 then both ratios (this case's metric over that case's), which is how scaling efficiencies and speed-ups are
-compared.
+compared. `baseline: {scenario, set}` does the same against a configuration that is not itself a case
+(its own value unpublished).
 """
 
 from __future__ import annotations
@@ -33,8 +34,20 @@ METRICS = (
     "hardware_tflops_per_gpu",
     "peak_memory_bytes",
     "activation_bytes_per_layer",
+    "max_global_batch",
 )
-CASE_KEYS = ("id", "source", "table", "scenario", "set", "metric", "published", "relative_to", "note")
+CASE_KEYS = (
+    "id",
+    "source",
+    "table",
+    "scenario",
+    "set",
+    "metric",
+    "published",
+    "relative_to",
+    "baseline",
+    "note",
+)
 
 
 @dataclass(frozen=True)
@@ -47,6 +60,9 @@ class Case:
     published: float
     overrides: tuple[str, ...] = ()
     relative_to: str | None = None
+    baseline: tuple[Path, tuple[str, ...]] | None = (
+        None  # (scenario, overrides) whose metric divides this one
+    )
     note: str = ""
     raw_set: dict[str, Any] = field(default_factory=dict)
 
@@ -91,6 +107,18 @@ def load_cases(path: Path) -> list[Case]:
         if not isinstance(sets, dict):
             raise ConfigError(f"{where}.set", sets, "must map dotted paths to values")
         overrides = tuple(f"{k}={_yaml_value(v)}" for k, v in sets.items())
+        baseline = None
+        if "baseline" in item:
+            b = item["baseline"]
+            if not isinstance(b, dict) or "scenario" not in b:
+                raise ConfigError(f"{where}.baseline", None, "must be a mapping with scenario (and set)")
+            bpath = (path.parent / str(b["scenario"])).resolve()
+            if not bpath.is_file():
+                raise ConfigError(
+                    f"{where}.baseline.scenario", str(b["scenario"]), f"no such file next to {path.name}"
+                )
+            bsets = b.get("set") or {}
+            baseline = (bpath, tuple(f"{k}={_yaml_value(v)}" for k, v in bsets.items()))
         out.append(
             Case(
                 id=cid,
@@ -101,6 +129,7 @@ def load_cases(path: Path) -> list[Case]:
                 published=float(published),
                 overrides=overrides,
                 relative_to=item.get("relative_to"),
+                baseline=baseline,
                 note=str(item.get("note", "")),
                 raw_set=dict(sets),
             )

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from simcluster.config.loader import load_scenario
+from simcluster.memory.maxbatch import max_batch
 from simcluster.simulate import simulate
 from simcluster.validate.cases import Case
 
@@ -26,11 +27,20 @@ class Outcome:
 def run_cases(cases: list[Case], progress: Callable[[int, int], None] | None = None) -> list[Outcome]:
     summaries: dict[tuple, dict] = {}
     raw: dict[str, float] = {}
-    for i, case in enumerate(cases):
-        key = (str(case.scenario), case.overrides)
+
+    def measure(scenario, overrides: tuple[str, ...], metric: str) -> float:
+        key = (str(scenario), overrides)
+        loaded = load_scenario(scenario, list(overrides))
         if key not in summaries:
-            summaries[key] = simulate(load_scenario(case.scenario, list(case.overrides))).summary()
-        raw[case.id] = float(summaries[key][case.metric])
+            summaries[key] = simulate(loaded).summary()
+        if metric == "max_global_batch":
+            return float(max_batch(loaded))
+        return float(summaries[key][metric])
+
+    for i, case in enumerate(cases):
+        raw[case.id] = measure(case.scenario, case.overrides, case.metric)
+        if case.baseline is not None:
+            raw[case.id] /= measure(case.baseline[0], case.baseline[1], case.metric)
         if progress is not None:
             progress(i + 1, len(cases))
     out = []
