@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
@@ -29,6 +29,7 @@ class SimResult:
     program: Program
     engine: EngineResult
     memory: dict[int, RankMemory]  # per representative rank
+    cache: dict = field(default_factory=dict, repr=False)  # derived tables the report writers share
 
     @property
     def scenario(self):  # noqa: ANN201 - Scenario

@@ -51,8 +51,16 @@ def _translation_to(res: SimResult, rep: int, rank: int) -> tuple[int, ...] | No
 
 
 def _rep_columns(res: SimResult, rep: int) -> tuple[dict[str, list], list[tuple[int, ...]]]:
-    """Every column but `rank` and `group` for representative `rep` (wait ops left out), and the op groups."""
-    steps = [st for st in res.program.steps[rep]]
+    """Every column but `rank` and `group` for representative `rep` (wait ops left out), and the op groups.
+    Computed once per result: events.csv, the timeline and the trace all read them."""
+    cache = res.cache.setdefault("rep_columns", {})
+    if rep not in cache:
+        cache[rep] = _build_rep_columns(res, rep)
+    return cache[rep]
+
+
+def _build_rep_columns(res: SimResult, rep: int) -> tuple[dict[str, list], list[tuple[int, ...]]]:
+    steps = res.program.steps[rep]
     keep = [i for i, st in enumerate(steps) if st.op.kind != "wait"]
     tr = res.engine.traces[rep]
     start = np.frombuffer(tr.start_s, dtype=np.float64)[keep] if keep else np.zeros(0)
