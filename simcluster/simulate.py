@@ -185,6 +185,12 @@ class SimResult:
         }
 
 
+def can_fold(sc) -> bool:  # noqa: ANN001 - Scenario
+    """Fold identical ranks unless asked not to, or unless an explicit placement may break the symmetry
+    folding relies on (naive and bunched placements map every folded peer the same way)."""
+    return sc.simulation.fold == "auto" and not isinstance(sc.parallelism.placement, list)
+
+
 def simulate(loaded: LoadedScenario, progress: Callable[[float], None] | None = None) -> SimResult:
     """Simulate one iteration; `progress(fraction of program steps done)` is called now and then."""
     sc, hw = loaded.scenario, loaded.hardware
@@ -192,7 +198,7 @@ def simulate(loaded: LoadedScenario, progress: Callable[[float], None] | None = 
     topo = build_topology(
         hw, c.nodes, loaded.gpus_per_node, c.oversubscription, c.nics_per_node, c.rail_optimized
     )
-    program = build_program(sc, CostModel(hw, sc.training.precision), fold=sc.simulation.fold == "auto")
+    program = build_program(sc, CostModel(hw, sc.training.precision), fold=can_fold(sc))
     gpus = place(sc.parallelism.placement, program.layout, loaded.gpus_per_node, sc.parallelism.scheme)
     engine = Engine(
         program.steps,

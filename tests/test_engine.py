@@ -228,3 +228,12 @@ def test_gemm_cost_model_and_host_floor():
     assert floored.gemm(64, 64, 64)[0] == pytest.approx(50e-6)
     assert floored.elementwise(1.0) == pytest.approx(50e-6)
     assert floored.gemm(4096, 4096, 4096)[0] == pytest.approx(secs)
+
+
+def test_explicit_placement_is_not_folded(write_scenario):
+    data = small_scenario(
+        parallelism={"scheme": "megatron", "tensor": 2, "data": 2, "placement": [0, 5, 2, 7]}
+    )
+    res = simulate(load_scenario(write_scenario(data)))
+    assert res.program.reps == [0, 1, 2, 3]
+    assert res.gpus[:4] == [0, 5, 2, 7]

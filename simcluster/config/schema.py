@@ -136,7 +136,9 @@ class NetworkConfig(_Strict):
 
 class SimulationConfig(_Strict):
     fold: Literal["auto", "none"] = Field(
-        "auto", description="simulate one representative of provably identical ranks (auto) or every rank"
+        "auto",
+        description="simulate one representative of provably identical ranks (auto; every rank when the "
+        "placement is an explicit list) or every rank (none)",
     )
     events: Literal["auto", "all", "none"] = Field(
         "auto",
