@@ -81,7 +81,7 @@ def backward_figures(rows: list[dict[str, Any]], fit: dict[str, Any] | None) -> 
     forward = sorted({id(f): f for f, _ in pairs}.values(), key=lambda r: (r["dtype"], r["time_s"]))
 
     def label(r: dict[str, Any]) -> str:
-        return f"{r['name'].split('_h')[0]} {r['dtype']}"
+        return f"{r['name']} {r['dtype']}"  # the full name: a run may measure two models' layers
 
     bars = go.Figure()
     bars.add_trace(
@@ -115,5 +115,6 @@ def backward_figures(rows: list[dict[str, Any]], fit: dict[str, Any] | None) -> 
     ratio.update_layout(
         title="Backward-layout / forward throughput per layer GEMM",
         yaxis_title="throughput ratio (forward time / backward time)",
+        yaxis_type="log",
     )
     return [bars, ratio]

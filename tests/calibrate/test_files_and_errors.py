@@ -173,6 +173,11 @@ def test_an_old_gemm_csv_without_the_layout_column_analyzes_as_forward_gemms(tmp
     assert path.read_text().splitlines()[0] == ",".join(GEMM.column_names)
     again = read_table(tmp_path, GEMM)
     assert again[:-1] == rows and again[-1]["layout"] == "nt"
+    _replace_in(path, "layout,", "shape,")
+    with pytest.raises(
+        ConfigError, match=r"gemm.csv header='name,m,n,k,batch,shape,.*': cannot be appended to"
+    ):
+        CsvLog(tmp_path, GEMM)
 
 
 def _replace_in(path: Path, old: str, new: str) -> None:
