@@ -8,7 +8,13 @@ from typing import Any
 
 import yaml
 
-from calibrate.fitting import fit_collective_rows, fit_gemm_rows, fit_memory_rows, gemm_fit_points
+from calibrate.fitting import (
+    fit_backward_rows,
+    fit_collective_rows,
+    fit_gemm_rows,
+    fit_memory_rows,
+    gemm_fit_points,
+)
 from calibrate.profile_build import auto_base, build_profile
 from calibrate.report import write_report
 from calibrate.results import COLLECTIVES, GEMM, MEMORY, read_table
@@ -50,6 +56,7 @@ def analyze(out_dir: Path, base: str | None = None) -> dict[str, Any]:
         },
         "collectives": fit_collective_rows(collectives),
         "gemm": gemm_summary,
+        "gemm_backward": fit_backward_rows(gemm_rows),
         "memory": fit_memory_rows(memory_rows),
     }
     points = gemm_fit_points(gemm_rows)

@@ -1,4 +1,5 @@
-"""GEMM and device-copy benchmarks on one device (rank 0), appended to gemm.csv and memory.csv."""
+"""GEMM (forward and backward layouts) and device-copy benchmarks on one device (rank 0), appended to
+gemm.csv and memory.csv."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import torch
 from calibrate.config import DTYPES_CPU, DTYPES_GPU, BenchConfig
 from calibrate.results import CsvLog, failure_status
 from calibrate.runtime import time_loop
-from calibrate.shapes import GemmShape, layer_gemms, square_gemms, validate_model
+from calibrate.shapes import GemmShape, Layout, layer_gemms, square_gemms, validate_model
 
 TORCH_DTYPES = {"fp32": torch.float32, "tf32": torch.float32, "fp16": torch.float16, "bf16": torch.bfloat16}
 
@@ -42,54 +43,69 @@ def gemm_shapes(cfg: BenchConfig) -> list[GemmShape]:
     return shapes
 
 
-def _gemm_step(shape: GemmShape, dtype: str, device: torch.device):
+def _gemm_step(shape: GemmShape, layout: Layout, dtype: str, device: torch.device):
+    """One GEMM of `shape` in `layout`, into a preallocated output: nn is A @ B, nt (dgrad) is
+    dC @ B.t() with B stored [k,n], tn (wgrad) is A.t() @ dC with A stored [m,k]."""
     gen = torch.Generator(device="cpu").manual_seed(0)
     lead = (shape.batch,) if shape.batch > 1 else ()
-    a = torch.randn(*lead, shape.m, shape.k, generator=gen).to(device=device, dtype=TORCH_DTYPES[dtype])
-    b = torch.randn(*lead, shape.k, shape.n, generator=gen).to(device=device, dtype=TORCH_DTYPES[dtype])
-    out = torch.empty(*lead, shape.m, shape.n, device=device, dtype=TORCH_DTYPES[dtype])
+    kind = TORCH_DTYPES[dtype]
+
+    def rand(rows: int, cols: int) -> torch.Tensor:
+        return torch.randn(*lead, rows, cols, generator=gen).to(device=device, dtype=kind)
+
+    m, n, k = shape.m, shape.n, shape.k
+    if layout == "nn":
+        x, y, out_rows, out_cols = rand(m, k), rand(k, n), m, n
+    elif layout == "nt":
+        x, y, out_rows, out_cols = rand(m, n), rand(k, n).transpose(-2, -1), m, k
+    else:
+        x, y, out_rows, out_cols = rand(m, k).transpose(-2, -1), rand(m, n), k, n
+    out = torch.empty(*lead, out_rows, out_cols, device=device, dtype=kind)
     if shape.batch > 1:
-        return lambda: torch.bmm(a, b, out=out)
-    return lambda: torch.mm(a, b, out=out)
+        return lambda: torch.bmm(x, y, out=out)
+    return lambda: torch.mm(x, y, out=out)  # torch.matmul of 2-D operands, without allocating
 
 
 def run_gemms(cfg: BenchConfig, done: set[tuple], log: CsvLog, device: torch.device, run_id: int) -> int:
+    """Every shape, dtype and layout not in `done`; a shape's layouts run back to back for fair ratios."""
     measured = 0
     dtypes = supported_dtypes(device)
-    for shape in gemm_shapes(cfg):
-        for dtype, why_not in dtypes.items():
-            key = (shape.name, shape.m, shape.n, shape.k, shape.batch, dtype)
-            if key in done:
-                continue
-            row = {
-                "name": shape.name,
-                "m": shape.m,
-                "n": shape.n,
-                "k": shape.k,
-                "batch": shape.batch,
-                "dtype": dtype,
-                "iterations": cfg.gemm_iterations,
-                "run_id": run_id,
-            }
-            if why_not:
-                log.write(**row, status=why_not)
-                continue
-            _use_tf32(device, dtype == "tf32")
-            try:
-                step = _gemm_step(shape, dtype, device)
-                for _ in range(cfg.gemm_warmup):
-                    step()
-                if device.type == "cuda":
-                    torch.cuda.synchronize(device)
-                seconds = time_loop(step, cfg.gemm_iterations, device)
-            except RuntimeError as exc:  # e.g. out of memory: recorded, next shape
-                log.write(**row, status=failure_status("error", exc))
-                continue
-            finally:
-                _use_tf32(device, False)
-            log.write(**row, time_s=seconds, tflops=shape.flops / seconds / 1e12, status="ok")
-            done.add(key)
-            measured += 1
+    points = [(s, d, lay) for s in gemm_shapes(cfg) for d in dtypes for lay in s.layouts]
+    for shape, dtype, layout in points:
+        why_not = dtypes[dtype]
+        key = (shape.name, shape.m, shape.n, shape.k, shape.batch, layout, dtype)
+        if key in done:
+            continue
+        row = {
+            "name": shape.name,
+            "m": shape.m,
+            "n": shape.n,
+            "k": shape.k,
+            "batch": shape.batch,
+            "layout": layout,
+            "dtype": dtype,
+            "iterations": cfg.gemm_iterations,
+            "run_id": run_id,
+        }
+        if why_not:
+            log.write(**row, status=why_not)
+            continue
+        _use_tf32(device, dtype == "tf32")
+        try:
+            step = _gemm_step(shape, layout, dtype, device)
+            for _ in range(cfg.gemm_warmup):
+                step()
+            if device.type == "cuda":
+                torch.cuda.synchronize(device)
+            seconds = time_loop(step, cfg.gemm_iterations, device)
+        except RuntimeError as exc:  # e.g. out of memory: recorded, next shape
+            log.write(**row, status=failure_status("error", exc))
+            continue
+        finally:
+            _use_tf32(device, False)
+        log.write(**row, time_s=seconds, tflops=shape.flops / seconds / 1e12, status="ok")
+        done.add(key)
+        measured += 1
     return measured
 
 

@@ -7,10 +7,12 @@ from typing import Any
 
 import numpy as np
 
-from calibrate.fit import fit_line
+from calibrate.fit import MIN_POINTS, fit_line
+from calibrate.fit_backward import fit_backward
 from calibrate.fit_gemm import GemmFit, fit_gemm, min_points
 from calibrate.ops import busbw_factor
 from calibrate.results import ok_rows
+from calibrate.shapes import BACKWARD_LAYOUTS, FORWARD
 
 GEMM_FIT_DTYPES = ("fp32", "tf32", "fp16", "bf16")
 GOOD_MAPE = 0.15  # a fit is 'good' when its mean relative error is within 15%
@@ -56,8 +58,56 @@ def fit_collective_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def gemm_fit_points(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Single (unbatched) GEMMs of the dtypes the profile knows: what the GEMM model is fitted to."""
-    return [r for r in ok_rows(rows) if r["batch"] == 1 and r["dtype"] in GEMM_FIT_DTYPES]
+    """Single (unbatched) forward GEMMs of the dtypes the profile knows: what the GEMM model is fitted to."""
+    return [
+        r
+        for r in ok_rows(rows)
+        if r["batch"] == 1 and r["layout"] == FORWARD and r["dtype"] in GEMM_FIT_DTYPES
+    ]
+
+
+def backward_pairs(rows: list[dict[str, Any]]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """(forward row, backward-layout row) of the same name, m, n, k, batch and dtype, both measured ok."""
+    ok = [r for r in ok_rows(rows) if r["dtype"] in GEMM_FIT_DTYPES]
+    forward = {_family(r) + (r["dtype"],): r for r in ok if r["layout"] == FORWARD}
+    return [
+        (forward[_family(r) + (r["dtype"],)], r)
+        for r in ok
+        if r["layout"] in BACKWARD_LAYOUTS and _family(r) + (r["dtype"],) in forward
+    ]
+
+
+def _family(row: dict[str, Any]) -> tuple:
+    return (row["name"], row["m"], row["n"], row["k"], row["batch"])
+
+
+def fit_backward_rows(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """backward_efficiency = median (forward time / backward-layout time) over the measured pairs."""
+    pairs = backward_pairs(rows)
+    if len(pairs) < MIN_POINTS:
+        return None
+    fit = fit_backward(
+        ["/".join(map(str, _family(f))) for f, _ in pairs],
+        [f["time_s"] for f, _ in pairs],
+        [b["time_s"] for _, b in pairs],
+    )
+    by_layout = {
+        lay: float(np.median([f["time_s"] / b["time_s"] for f, b in pairs if b["layout"] == lay]))
+        for lay in BACKWARD_LAYOUTS
+        if any(b["layout"] == lay for _, b in pairs)
+    }
+    return {
+        "backward_efficiency": fit.backward_efficiency,
+        "median_ratio": fit.median_ratio,
+        "median_ratio_by_layout": by_layout,
+        "r2": fit.r2,
+        "mape": fit.mape,
+        "holdout_mape": fit.holdout_mape,
+        "n_points": fit.n_points,
+        "n_shapes": fit.n_shapes,
+        "n_outliers": fit.n_outliers,
+        "verdict": verdict(fit.mape, fit.holdout_mape),
+    }
 
 
 def fit_gemm_rows(rows: list[dict[str, Any]]) -> tuple[GemmFit | None, dict[str, Any] | None]:

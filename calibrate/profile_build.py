@@ -156,7 +156,20 @@ def _gemm(
     b.set(
         "gpu.gemm.measured",
         [{k: p[k] for k in ("m", "n", "k", "dtype")} | {"tflops": _sig(p["tflops"])} for p in points],
-        "gemm.csv rows with status ok and batch 1",
+        "gemm.csv rows with status ok, batch 1 and layout nn",
+    )
+
+
+def _gemm_backward(b: ProfileBuilder, fit: dict[str, Any] | None, match: bool) -> None:
+    """The measured ratio describes this device: set it when the profile's GPU is this device."""
+    if fit is None or not (match or "gpu.model" in b.provenance):
+        return
+    clamped = " (clamped to 1)" if fit["median_ratio"] > 1 else ""
+    b.set(
+        "gpu.gemm.backward_efficiency",
+        _sig(fit["backward_efficiency"]),
+        f"median throughput ratio of dgrad/wgrad (nt/tn) to forward (nn) layouts over {fit['n_points']} "
+        f"GEMMs of {fit['n_shapes']} layer shapes{clamped}",
     )
 
 
@@ -199,6 +212,7 @@ def build_profile(
     match = device_matches(device, base.gpu.model)
     _collectives(b, fits["collectives"], intra)
     _gemm(b, gemm, gemm_points, device, match)
+    _gemm_backward(b, fits.get("gemm_backward"), match)
     _memory(b, fits.get("memory"), run, match)
     if run.get("gpus_per_node"):
         b.set("node.gpus_per_node", int(run["gpus_per_node"]), "ranks per node in this run")

@@ -9,8 +9,9 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
-from calibrate.fit_gemm import GemmFit, predict_time_s
+from calibrate.fit_gemm import GemmFit
 from calibrate.ops import OPS, busbw_factor
+from calibrate.report_gemm import backward_figures, gemm_figures
 from calibrate.results import ok_rows
 
 LOG_AXES = {"xaxis_type": "log", "yaxis_type": "log"}
@@ -88,65 +89,6 @@ def _collective_figures(fits: dict[str, Any], rows: list[dict[str, Any]]) -> lis
     return [*figures, busbw, residuals]
 
 
-def _gemm_figures(
-    rows: list[dict[str, Any]], fit: GemmFit | None, profile: dict[str, Any]
-) -> list[go.Figure]:
-    pts = ok_rows(rows)
-    if not pts:
-        return []
-    peaks = profile["gpu"]["peak_tflops"]
-    eff = go.Figure()
-    res = go.Figure()
-    for dtype in sorted({r["dtype"] for r in pts}):
-        mine = sorted(
-            (r for r in pts if r["dtype"] == dtype), key=lambda r: r["m"] * r["n"] * r["k"] * r["batch"]
-        )
-        dim = [(r["m"] * r["n"] * r["k"]) ** (1 / 3) for r in mine]
-        peak = peaks.get(dtype) or peaks.get("fp32")
-        eff.add_trace(
-            go.Scatter(
-                x=dim,
-                y=[r["tflops"] / peak for r in mine],
-                mode="markers",
-                name=f"{dtype} measured",
-                text=[f"{r['name']} m={r['m']} n={r['n']} k={r['k']} batch={r['batch']}" for r in mine],
-            )
-        )
-        if fit is not None and fit.asymptote_tflops.get(dtype, float("nan")) > 0:
-            d = np.geomspace(min(dim), max(dim), 60)
-            t = predict_time_s(d, d, d, [dtype] * len(d), fit)
-            eff.add_trace(
-                go.Scatter(
-                    x=d,
-                    y=2 * d**3 / t / 1e12 / peak,
-                    mode="lines",
-                    line={"dash": "dash"},
-                    name=f"{dtype} model, M=N=K",
-                )
-            )
-            single = [r for r in mine if r["batch"] == 1]
-            if single:
-                m, n, k = (np.array([r[c] for r in single], dtype=float) for c in ("m", "n", "k"))
-                pred = predict_time_s(m, n, k, [dtype] * len(single), fit)
-                meas = np.array([r["time_s"] for r in single])
-                res.add_trace(
-                    go.Scatter(x=(m * n * k) ** (1 / 3), y=(pred - meas) / meas, mode="markers", name=dtype)
-                )
-    eff.update_layout(
-        title="GEMM efficiency (achieved / profile peak) vs size (cube root of m*n*k)",
-        xaxis_title="size (cube root of m*n*k)",
-        yaxis_title="efficiency",
-        xaxis_type="log",
-    )
-    res.update_layout(
-        title="GEMM model: relative residual (model - measured) / measured",
-        xaxis_title="size (cube root of m*n*k)",
-        yaxis_title="relative residual",
-        xaxis_type="log",
-    )
-    return [eff, res]
-
-
 def _memory_figure(rows: list[dict[str, Any]], fit: dict[str, Any] | None) -> list[go.Figure]:
     pts = sorted(ok_rows(rows), key=lambda r: r["size_bytes"])
     if not pts:
@@ -197,7 +139,8 @@ def write_report(
 ) -> None:
     figures = [
         *_collective_figures(fits, collectives),
-        *_gemm_figures(gemm_rows, gemm_fit, profile),
+        *gemm_figures(gemm_rows, gemm_fit, profile),
+        *backward_figures(gemm_rows, fits.get("gemm_backward")),
         *_memory_figure(memory_rows, fits.get("memory")),
     ]
     plots = [fig.to_html(full_html=False, include_plotlyjs=(i == 0)) for i, fig in enumerate(figures)]
@@ -215,7 +158,7 @@ def write_report(
         "n_outliers",
         "verdict",
     ]
-    other = [{"fit": name, **(fits.get(name) or {})} for name in ("gemm", "memory")]
+    other = [{"fit": name, **(fits.get(name) or {})} for name in ("gemm", "gemm_backward", "memory")]
     run = fits["run"]
     parts = [
         "<html><head><meta charset='utf-8'><title>simcluster calibration</title>",
@@ -226,7 +169,7 @@ def write_report(
         f"<p>Base preset: {html.escape(fits['base'])}. Status counts: {html.escape(str(fits['status_counts']))}</p>",
         "<h2>Collective fits</h2>",
         _table(fits["collectives"], cols),
-        "<h2>GEMM and memory fits</h2>",
+        "<h2>GEMM, backward-layout and memory fits</h2>",
         _table(
             other,
             [
@@ -234,6 +177,7 @@ def write_report(
                 "launch_us",
                 "half_efficiency_dim",
                 "bandwidth_GBps",
+                "backward_efficiency",
                 "r2",
                 "mape",
                 "holdout_mape",

@@ -23,6 +23,7 @@ class Table:
     name: str
     columns: tuple[tuple[str, type], ...]
     key: tuple[str, ...]
+    defaults: tuple[tuple[str, str], ...] = ()  # columns older files lack, and the value they imply there
 
     @property
     def filename(self) -> str:
@@ -60,6 +61,7 @@ GEMM = Table(
         ("n", int),
         ("k", int),
         ("batch", int),
+        ("layout", str),
         ("dtype", str),
         ("time_s", float),
         ("tflops", float),
@@ -67,7 +69,8 @@ GEMM = Table(
         ("iterations", int),
         ("run_id", int),
     ),
-    ("name", "m", "n", "k", "batch", "dtype"),
+    ("name", "m", "n", "k", "batch", "layout", "dtype"),
+    (("layout", "nn"),),  # files written before backward layouts were timed hold forward GEMMs only
 )
 MEMORY = Table(
     "memory",
@@ -92,10 +95,12 @@ def row_key(table: Table, row: dict[str, Any]) -> tuple:
     return tuple(row[c] for c in table.key)
 
 
-def _parse(table: Table, path: Path, line: int, raw: dict[str, str | None]) -> dict[str, Any]:
+def _parse(
+    table: Table, path: Path, line: int, raw: dict[str, str | None], implied: dict[str, str]
+) -> dict[str, Any]:
     row: dict[str, Any] = {}
     for col, kind in table.columns:
-        text = raw.get(col)
+        text = implied[col] if col in implied else raw.get(col)
         where = f"{path.name} line {line} column {col}"
         if text is None:
             raise ConfigError(
@@ -132,14 +137,15 @@ def read_table(out_dir: Path, table: Table, required: bool = False) -> list[dict
         raise ConfigError(table.filename, str(path), f"cannot be read: {exc.strerror}") from None
     reader = csv.DictReader(io.StringIO(text))
     header = reader.fieldnames or []
-    missing = [c for c in table.column_names if c not in header]
+    implied = {c: v for c, v in table.defaults if c not in header}
+    missing = [c for c in table.column_names if c not in header and c not in implied]
     if missing:
         raise ConfigError(
             f"{table.filename} header",
             ",".join(header),
             f"lacks column(s) {', '.join(missing)}; expected {','.join(table.column_names)}",
         )
-    return [_parse(table, path, i + 2, raw) for i, raw in enumerate(reader)]
+    return [_parse(table, path, i + 2, raw, implied) for i, raw in enumerate(reader)]
 
 
 def ok_rows(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -151,17 +157,43 @@ def done_keys(rows: Iterable[dict[str, Any]], table: Table) -> set[tuple]:
     return {row_key(table, r) for r in rows if is_done(r["status"])}
 
 
+def _upgrade(path: Path, table: Table) -> None:
+    """Rewrite an older file in the current column order, filling the columns it lacks with their defaults."""
+    reader = csv.DictReader(io.StringIO(path.read_text()))
+    header = list(reader.fieldnames or [])
+    if header == table.column_names:
+        return
+    defaults = dict(table.defaults)
+    unknown = [c for c in header if c not in table.column_names]
+    lacking = [c for c in table.column_names if c not in header and c not in defaults]
+    if unknown or lacking:
+        raise ConfigError(
+            f"{table.filename} header",
+            ",".join(header),
+            f"cannot be appended to; expected {','.join(table.column_names)}",
+        )
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=table.column_names, lineterminator="\r\n")
+    writer.writeheader()
+    for raw in reader:
+        writer.writerow({c: raw[c] if c in header else defaults[c] for c in table.column_names})
+    path.write_text(out.getvalue())
+
+
 class CsvLog:
-    """Appends rows to DIR/<table>.csv, flushing each one; drops a torn last line left by a killed run."""
+    """Appends rows to DIR/<table>.csv, flushing each one; drops a torn last line left by a killed run and
+    upgrades a file written with older columns."""
 
     def __init__(self, out_dir: Path, table: Table) -> None:
         self.table = table
         self.path = out_dir / table.filename
-        fresh = not self.path.exists() or self.path.stat().st_size == 0
-        if not fresh:
+        if self.path.exists():
             data = self.path.read_bytes()
             if not data.endswith(b"\n"):
                 self.path.write_bytes(data[: data.rfind(b"\n") + 1])
+        fresh = not self.path.exists() or self.path.stat().st_size == 0
+        if not fresh:
+            _upgrade(self.path, table)
         self._file = self.path.open("a", newline="")
         self._writer = csv.DictWriter(self._file, fieldnames=table.column_names)
         if fresh:

@@ -3,19 +3,31 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from calibrate.config import ModelShape
+
+Layout = Literal["nn", "nt", "tn"]
+FORWARD: Layout = "nn"  # C[m,n] = A[m,k] @ B[k,n]
+DGRAD: Layout = "nt"  # dA[m,k] = dC[m,n] @ B^T (B stored [k,n])
+WGRAD: Layout = "tn"  # dB[k,n] = A^T @ dC[m,n] (A stored [m,k])
+BACKWARD_LAYOUTS: tuple[Layout, ...] = (DGRAD, WGRAD)
 
 
 @dataclass(frozen=True, kw_only=True)
 class GemmShape:
-    """C[m,n] = A[m,k] B[k,n], `batch` times (batched attention GEMMs)."""
+    """C[m,n] = A[m,k] B[k,n], `batch` times (batched attention GEMMs), timed in each of `layouts`.
+
+    The backward layouts of a forward GEMM are its dgrad and wgrad products: the same m, n, k and flops
+    (2mnk), with one operand read transposed.
+    """
 
     name: str
     m: int
     n: int
     k: int
     batch: int = 1
+    layouts: tuple[Layout, ...] = (FORWARD,)
 
     @property
     def flops(self) -> int:
@@ -23,17 +35,19 @@ class GemmShape:
 
 
 def layer_gemms(model: ModelShape) -> list[GemmShape]:
-    """Forward GEMMs of one layer on one of `tp` ranks: QKV and fc1 split columns, proj and fc2 split rows."""
+    """GEMMs of one layer on one of `tp` ranks (QKV and fc1 split columns, proj and fc2 split rows), each
+    timed forward and in its two backward layouts."""
     h, a, s, b, t = model.hidden, model.heads, model.seq, model.micro_batch, model.tp
     tokens, head_dim, local_heads = b * s, h // a, a // t
     tag = f"h{h}_a{a}_s{s}_b{b}_tp{t}"
+    layer = (FORWARD, *BACKWARD_LAYOUTS)
     return [
-        GemmShape(name=f"qkv_{tag}", m=tokens, n=3 * h // t, k=h),
-        GemmShape(name=f"attn_scores_{tag}", m=s, n=s, k=head_dim, batch=b * local_heads),
-        GemmShape(name=f"attn_values_{tag}", m=s, n=head_dim, k=s, batch=b * local_heads),
-        GemmShape(name=f"proj_{tag}", m=tokens, n=h, k=h // t),
-        GemmShape(name=f"fc1_{tag}", m=tokens, n=4 * h // t, k=h),
-        GemmShape(name=f"fc2_{tag}", m=tokens, n=h, k=4 * h // t),
+        GemmShape(name=f"qkv_{tag}", m=tokens, n=3 * h // t, k=h, layouts=layer),
+        GemmShape(name=f"attn_scores_{tag}", m=s, n=s, k=head_dim, batch=b * local_heads, layouts=layer),
+        GemmShape(name=f"attn_values_{tag}", m=s, n=head_dim, k=s, batch=b * local_heads, layouts=layer),
+        GemmShape(name=f"proj_{tag}", m=tokens, n=h, k=h // t, layouts=layer),
+        GemmShape(name=f"fc1_{tag}", m=tokens, n=4 * h // t, k=h, layouts=layer),
+        GemmShape(name=f"fc2_{tag}", m=tokens, n=h, k=4 * h // t, layouts=layer),
     ]
 
 

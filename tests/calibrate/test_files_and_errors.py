@@ -32,6 +32,8 @@ RUN = {
     "status": "ok",
 }
 ALPHA_S, BUSBW_Bps = 40e-6, 4e9
+LAYER_SHAPES = ((256, 768, 256), (256, 256, 256), (256, 1024, 256), (256, 256, 1024), (64, 64, 512))
+BACKWARD_RATIO = 0.85
 
 
 def _synthetic_dir(out: Path) -> None:
@@ -79,9 +81,29 @@ def _synthetic_dir(out: Path) -> None:
                 n=d,
                 k=d,
                 batch=1,
+                layout="nn",
                 dtype=dtype,
                 time_s=t,
                 tflops=2 * d**3 / t / 1e12,
+                status="ok",
+                iterations=10,
+                run_id=1,
+            )
+    for i, (m, n, k) in enumerate(LAYER_SHAPES):  # forward on the model, backward layouts at 0.85 (+-1%)
+        t = 10e-6 + 2 * m * n * k / (0.1e12 * (m / (m + 16.0)) * (n / (n + 16.0)) * (k / (k + 16.0)))
+        for j, (layout, time_s) in enumerate(
+            (("nn", t), ("nt", t / BACKWARD_RATIO * (1 + 0.01 * (-1) ** i)), ("tn", t / BACKWARD_RATIO))
+        ):
+            gemm.write(
+                name=f"layer{i}",
+                m=m,
+                n=n,
+                k=k,
+                batch=1,
+                layout=layout,
+                dtype="fp32",
+                time_s=time_s * (5.0 if (i, j) == (2, 2) else 1.0),  # one outlier
+                tflops=2 * m * n * k / time_s / 1e12,
                 status="ok",
                 iterations=10,
                 run_id=1,
@@ -117,6 +139,45 @@ def test_analysis_of_known_measurements_writes_a_loadable_profile(tmp_path: Path
     assert json.loads((tmp_path / "fits.json").read_text())["base"] == "frontera-rtx"
     html = (tmp_path / "report.html").read_text()
     assert len(html) > 1_000_000 and "Plotly.newPlot" in html  # plotly.js embedded, figures present
+    assert "throughput forward vs backward layouts" in html and "gemm_backward" in html
+    backward = fits["gemm_backward"]
+    assert backward["backward_efficiency"] == pytest.approx(BACKWARD_RATIO, rel=0.02)
+    assert (backward["n_points"], backward["n_shapes"], backward["n_outliers"]) == (10, 5, 1)
+    assert {"r2", "mape", "holdout_mape", "verdict"} <= set(backward)
+    assert profile.gpu.gemm.backward_efficiency == pytest.approx(BACKWARD_RATIO, rel=0.02)
+    assert "gpu.gemm.backward_efficiency" in fits["profile_fields"]
+    assert len(profile.gpu.gemm.measured) == 12 + len(LAYER_SHAPES)  # forward layouts only
+
+
+def test_an_old_gemm_csv_without_the_layout_column_analyzes_as_forward_gemms(tmp_path: Path) -> None:
+    _synthetic_dir(tmp_path)
+    path = tmp_path / "gemm.csv"
+    lines = path.read_text().splitlines()
+    old = [
+        ",".join(c for j, c in enumerate(line.split(",")) if j != 5)
+        for line in lines
+        if ",nt," not in line and ",tn," not in line
+    ]
+    assert old[0].startswith("name,m,n,k,batch,dtype,time_s")  # the columns before layouts were timed
+    path.write_text("\n".join(old) + "\n")
+    rows = read_table(tmp_path, GEMM)
+    assert {r["layout"] for r in rows} == {"nn"}
+    fits = analyze(tmp_path)
+    assert fits["gemm"]["half_efficiency_dim"] == pytest.approx(16.0, rel=0.02)
+    assert fits["gemm_backward"] is None and "gpu.gemm.backward_efficiency" not in fits["profile_fields"]
+    kept = load_profile("frontera-rtx").gpu.gemm.backward_efficiency  # not measured: from the base
+    assert load_profile(str(tmp_path / "profile.yaml")).gpu.gemm.backward_efficiency == kept
+    log = CsvLog(tmp_path, GEMM)  # --resume appends to it: upgraded in place, old rows kept as nn
+    log.write(**{**rows[0], "layout": "nt", "run_id": 2})
+    log.close()
+    assert path.read_text().splitlines()[0] == ",".join(GEMM.column_names)
+    again = read_table(tmp_path, GEMM)
+    assert again[:-1] == rows and again[-1]["layout"] == "nt"
+    _replace_in(path, "layout,", "shape,")
+    with pytest.raises(
+        ConfigError, match=r"gemm.csv header='name,m,n,k,batch,shape,.*': cannot be appended to"
+    ):
+        CsvLog(tmp_path, GEMM)
 
 
 def _replace_in(path: Path, old: str, new: str) -> None:

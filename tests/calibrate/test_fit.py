@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from calibrate.fit import fit_line
+from calibrate.fit_backward import fit_backward
 from calibrate.fit_gemm import GemmFit, fit_gemm, predict_time_s
 from calibrate.ops import busbw_factor
 
@@ -139,3 +140,49 @@ def test_gemm_fit_needs_enough_points() -> None:
         fit_gemm([64, 128, 256], [64, 128, 256], [64, 128, 256], ["fp32"] * 3, [1e-5, 2e-5, 1e-4])
     with pytest.raises(ValueError, match="every m, n, k and time_s must be > 0"):
         fit_gemm([64, 128, 256, 512], [64, 128, 256, 512], [64, 128, 0, 512], ["fp32"] * 4, [1e-5] * 4)
+
+
+TRUE_BACKWARD_RATIO = 0.85
+
+
+def _backward_pairs(noise: float, seed: int = 5) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """Two backward layouts x two dtypes of 8 forward shapes; backward = forward / 0.85 with noise."""
+    rng = np.random.default_rng(seed)
+    shapes = [f"gemm{i}" for i in range(8) for _ in range(4)]
+    forward = np.repeat(np.geomspace(20e-6, 5e-3, 8), 4) * (1 + noise * rng.standard_normal(32))
+    backward = forward / TRUE_BACKWARD_RATIO * (1 + noise * rng.standard_normal(32))
+    return shapes, forward, backward
+
+
+def test_backward_ratio_recovered_within_2_percent_despite_noise_and_an_outlier() -> None:
+    shapes, forward, backward = _backward_pairs(noise=0.03)
+    backward[7] *= 20.0  # a preempted backward timing
+    forward[12] *= 6.0  # and a preempted forward one
+    fit = fit_backward(shapes, forward, backward)
+    assert fit.backward_efficiency == pytest.approx(TRUE_BACKWARD_RATIO, rel=0.02)
+    assert fit.median_ratio == fit.backward_efficiency  # below 1: nothing clamped
+    assert (fit.n_points, fit.n_shapes) == (32, 8)
+    assert fit.n_outliers >= 2
+    assert fit.holdout_mape is not None and fit.holdout_mape < 0.8  # the mean counts the 20x outlier
+    plain = float(np.mean(forward / backward))
+    assert abs(plain / TRUE_BACKWARD_RATIO - 1) > 0.05  # a mean ratio would be dragged by the outlier
+
+
+def test_backward_fit_on_exact_data_is_exact_and_clamps_a_faster_backward_to_1() -> None:
+    shapes, forward, backward = _backward_pairs(noise=0.0)
+    fit = fit_backward(shapes, forward, backward)
+    assert fit.backward_efficiency == pytest.approx(TRUE_BACKWARD_RATIO, rel=1e-12)
+    assert fit.mape < 1e-12 and fit.holdout_mape is not None and fit.holdout_mape < 1e-12
+    faster = fit_backward(shapes, forward, forward / 1.1)
+    assert faster.backward_efficiency == 1.0
+    assert faster.median_ratio == pytest.approx(1.1)
+    assert faster.mape == pytest.approx(0.1)  # predicted with the clamped ratio, as the simulator does
+
+
+def test_backward_fit_input_errors_and_a_single_shape_has_no_holdout() -> None:
+    one = fit_backward(["a", "a"], [1e-3, 1e-3], [1.2e-3, 1.1e-3])
+    assert one.holdout_mape is None and one.n_shapes == 1
+    with pytest.raises(ValueError, match="n_points=1 must be >= 2"):
+        fit_backward(["a"], [1e-3], [1e-3])
+    with pytest.raises(ValueError, match="every backward_s must be finite and > 0"):
+        fit_backward(["a", "b"], [1e-3, 1e-3], [1e-3, 0.0])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,7 @@ pytest.importorskip("torch")
 
 from calibrate.launch import run_local  # noqa: E402
 from calibrate.ops import OPS, busbw_factor  # noqa: E402
+from calibrate.results import GEMM  # noqa: E402
 from simcluster.hardware.profile import load_profile  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
@@ -51,6 +53,16 @@ def test_two_rank_run_writes_every_output_and_a_loadable_profile(two_ranks: Path
     assert profile.gpu.model == "cpu"
     assert "measured on" in profile.sources[0] and "'frontera-rtx'" in profile.sources[0]
     assert {p.dtype for p in profile.gpu.gemm.measured} == {"fp32", "bf16"}
+    fits = json.loads((two_ranks / "fits.json").read_text())
+    assert 0 < profile.gpu.gemm.backward_efficiency <= 1
+    assert profile.gpu.gemm.backward_efficiency == pytest.approx(
+        fits["gemm_backward"]["backward_efficiency"], rel=1e-3
+    )
+    assert "gpu.gemm.backward_efficiency" in fits["profile_fields"]
+    assert fits["gemm_backward"]["n_points"] == 24  # 6 layer GEMMs x 2 dtypes x (dgrad, wgrad)
+    gemm = _rows(two_ranks / "gemm.csv")
+    forward = {(r["m"], r["n"], r["k"]) for r in gemm if r["layout"] == "nn" and r["batch"] == "1"}
+    assert {(str(p.m), str(p.n), str(p.k)) for p in profile.gpu.gemm.measured} == forward
     assert (two_ranks / "report.html").stat().st_size > 1_000_000  # plotly.js embedded
 
 
@@ -80,6 +92,8 @@ def test_fits_carry_quality_numbers_and_gemm_rows_cover_the_layer(two_ranks: Pat
         assert f["mape"] >= 0 and f["holdout_mape"] >= 0
     gemm = _rows(two_ranks / "gemm.csv")
     names = {r["name"].split("_h")[0] for r in gemm}
+    layouts = {name: {r["layout"] for r in gemm if r["name"].startswith(name)} for name in ("fc1", "square")}
+    assert layouts == {"fc1": {"nn", "nt", "tn"}, "square": {"nn"}}
     assert {"qkv", "proj", "fc1", "fc2", "attn_scores", "attn_values"} <= names
     fc1 = next(r for r in gemm if r["name"].startswith("fc1"))
     assert (int(fc1["m"]), int(fc1["n"]), int(fc1["k"])) == (64, 1024, 256)  # seq 64, 4h, h=256
@@ -127,6 +141,26 @@ def test_a_dead_rank_keeps_what_was_measured_and_resume_finishes_without_repeati
     assert sum(r["run_id"] == "2" for r in ok) == len(OPS) * QUICK_SIZES - len(kept)
     assert {r["run_id"] for r in _rows(out / "gemm.csv")} == {"2"}
     assert [r["status"] for r in json.loads((out / "run.json").read_text())["runs"]][1] == "ok"
+
+
+def test_resume_does_not_measure_finished_backward_layout_points_again(
+    two_ranks: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "run"
+    shutil.copytree(two_ranks, out)
+    lines = (out / "gemm.csv").read_text().splitlines(keepends=True)
+    cut = next(i for i, line in enumerate(lines) if line.startswith("fc1_") and ",tn,bf16," in line)
+    (out / "gemm.csv").write_text("".join(lines[: cut + 1]) + "fc2_h256,64,256,")  # killed mid-row
+    kept = _rows(out / "gemm.csv")[:-1]
+    assert {r["layout"] for r in kept if r["name"].startswith("fc1")} == {"nn", "nt", "tn"}
+    assert run_local(2, "gloo", out, quick=True, resume=True, base="auto") == 0
+    after = _rows(out / "gemm.csv")
+    keys = [tuple(r[c] for c in GEMM.key) for r in after]
+    assert len(keys) == len(set(keys)) == len(_rows(two_ranks / "gemm.csv"))  # nothing measured twice
+    assert after[: len(kept)] == kept  # finished points kept their first measurement
+    new = after[len(kept) :]
+    assert {r["run_id"] for r in new} == {"2"} and {r["layout"] for r in new} == {"nn", "nt", "tn"}
+    assert all(r["name"].startswith("fc2_") for r in new)  # fc2 is the last shape: all that was cut
 
 
 def test_four_ranks_measure_the_whole_node_and_the_mesh(tmp_path: Path) -> None:

@@ -116,3 +116,37 @@ def test_device_matching_and_auto_base() -> None:
         "dgx-a100",
         "frontera-rtx",
     )
+
+
+def test_backward_efficiency_is_written_with_its_provenance_only_when_fitted() -> None:
+    fits = {
+        **FITS,
+        "gemm_backward": {
+            "backward_efficiency": 0.8712,
+            "median_ratio": 0.8712,
+            "n_points": 24,
+            "n_shapes": 6,
+        },
+    }
+    data, why = build_profile("dgx-a100", load_profile("dgx-a100"), fits, GEMM, POINTS, RUN)
+    p = profile_from_dict(data)
+    assert p.gpu.gemm.backward_efficiency == 0.8712
+    assert why["gpu.gemm.backward_efficiency"].startswith("median throughput ratio of dgrad/wgrad (nt/tn)")
+    assert "gpu.gemm.backward_efficiency" in p.sources[0]
+    clamped = {
+        **fits,
+        "gemm_backward": {**fits["gemm_backward"], "backward_efficiency": 1.0, "median_ratio": 1.3},
+    }
+    data, why = build_profile("dgx-a100", load_profile("dgx-a100"), clamped, GEMM, POINTS, RUN)
+    assert data["gpu"]["gemm"]["backward_efficiency"] == 1.0
+    assert why["gpu.gemm.backward_efficiency"].endswith("(clamped to 1)")
+    data, why = build_profile("dgx-a100", load_profile("dgx-a100"), FITS, GEMM, POINTS, RUN)
+    assert "gpu.gemm.backward_efficiency" not in why  # not measured: the base's value stays
+    assert (
+        profile_from_dict(data).gpu.gemm.backward_efficiency
+        == load_profile("dgx-a100").gpu.gemm.backward_efficiency
+    )
+    h100 = {**RUN, "device_name": "NVIDIA H100 80GB HBM3"}  # another GPU, and no fp32 to describe it with
+    no_fp32 = GemmFit(**{**GEMM.__dict__, "asymptote_tflops": {"bf16": 700.0}})
+    _, why = build_profile("dgx-a100", load_profile("dgx-a100"), fits, no_fp32, POINTS, h100)
+    assert "gpu.gemm.backward_efficiency" not in why  # the profile still describes the A100

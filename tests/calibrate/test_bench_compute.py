@@ -1,0 +1,69 @@
+"""The GEMM benchmark in process (no ranks): backward layouts, their keys, and resume over an old gemm.csv."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from calibrate.bench_compute import _gemm_step, run_gemms  # noqa: E402
+from calibrate.config import BenchConfig, ModelShape  # noqa: E402
+from calibrate.results import GEMM, CsvLog, done_keys, read_table  # noqa: E402
+from calibrate.shapes import GemmShape, layer_gemms  # noqa: E402
+
+CPU = torch.device("cpu")
+TINY = BenchConfig(
+    collective_min_bytes=8,
+    collective_max_bytes=8,
+    gemm_square_dims=(16,),
+    gemm_models=(ModelShape(hidden=32, heads=2, seq=8, micro_batch=1),),
+    gemm_warmup=0,
+    gemm_iterations=1,
+)
+
+
+@pytest.mark.parametrize(("layout", "out_shape"), [("nn", (2, 3, 5)), ("nt", (2, 3, 7)), ("tn", (2, 7, 5))])
+@pytest.mark.parametrize("batch", [1, 2])
+def test_each_layout_computes_the_product_of_its_name(layout: str, out_shape: tuple, batch: int) -> None:
+    shape = GemmShape(name="g", m=3, n=5, k=7, batch=batch)
+    out = _gemm_step(shape, layout, "fp32", CPU)()  # dgrad dA[m,k], wgrad dB[k,n], forward C[m,n]
+    assert tuple(out.shape) == (out_shape if batch > 1 else out_shape[1:])
+
+
+def test_layer_gemms_are_timed_in_three_layouts_and_squares_forward_only(tmp_path: Path) -> None:
+    log = CsvLog(tmp_path, GEMM)
+    n = run_gemms(TINY, set(), log, CPU, run_id=1)
+    log.close()
+    rows = read_table(tmp_path, GEMM)
+    dtypes = {r["dtype"] for r in rows}
+    assert n == len(rows) == len(dtypes) * (1 + 3 * len(layer_gemms(TINY.gemm_models[0])))
+    assert {r["layout"] for r in rows if r["name"].startswith("square")} == {"nn"}
+    fc1 = {(r["layout"], r["dtype"]): r for r in rows if r["name"].startswith("fc1")}
+    assert set(fc1) == {(lay, d) for lay in ("nn", "nt", "tn") for d in dtypes}
+    assert {(r["m"], r["n"], r["k"]) for r in fc1.values()} == {(8, 128, 32)}  # the forward GEMM's dims
+
+
+def test_resume_over_an_old_gemm_csv_measures_only_the_backward_layouts(tmp_path: Path) -> None:
+    log = CsvLog(tmp_path, GEMM)
+    run_gemms(TINY, set(), log, CPU, run_id=1)
+    log.close()
+    path = tmp_path / "gemm.csv"
+    lines = path.read_text().splitlines()
+    layout_col = lines[0].split(",").index("layout")
+    forward = [line for line in lines[1:] if line.split(",")[layout_col] == "nn"]
+    strip = [
+        ",".join(c for j, c in enumerate(line.split(",")) if j != layout_col) for line in [lines[0], *forward]
+    ]
+    path.write_text("\n".join(strip) + "\n")  # as written before backward layouts were timed
+    old = read_table(tmp_path, GEMM)
+    log = CsvLog(tmp_path, GEMM)
+    n = run_gemms(TINY, done_keys(old, GEMM), log, CPU, run_id=2)
+    log.close()
+    rows = read_table(tmp_path, GEMM)
+    assert rows[: len(old)] == old  # upgraded in place, every old row kept as a forward row
+    new = rows[len(old) :]
+    assert n == len(new) == len(lines) - 1 - len(forward)  # every nt and tn point, once
+    assert {r["layout"] for r in new} == {"nt", "tn"} and {r["run_id"] for r in new} == {2}
+    assert len(done_keys(rows, GEMM)) == len(rows)
