@@ -88,7 +88,7 @@ def fit(profile: dict, spec: Fit, cases: list, tmp: Path) -> dict:
     best = copy.deepcopy(profile)
     score, _ = objective(best, cases, tmp)
     step = 0.5  # in log space
-    while step > 0.004:
+    while step > 0.0005:
         improved = False
         for path, lo, hi in spec.params:
             for direction in (+1, -1):

@@ -79,7 +79,6 @@ class Engine:
         self._rdv: dict[tuple, _Rendezvous] = {}
         self._seq: dict[int, dict[tuple[int, ...], int]] = {r: {} for r in self.reps}
         self._p2p: dict[tuple, simpy.Event] = {}
-        self._p2p_start: dict[tuple, float] = {}
         self._instances: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
         self._expected: dict[tuple[int, ...], int] = {}
         self._shapes: dict[tuple, Shape] = {}

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from simcluster.config.schema import Scenario
@@ -22,10 +21,10 @@ from simcluster.parallel.groups import RankLayout
 from simcluster.parallel.registry import Scheme, make_scheme
 from simcluster.schedule.pipeline import Action, stage_schedule
 
-ADAM_BYTES_PER_PARAM_MIXED = (
-    24  # read fp32 master, m, v + write them, plus the 16-bit grad read / param write
-)
-ADAM_BYTES_PER_PARAM_FP32 = 24
+# Adam step memory traffic per parameter. Mixed precision: read the 16-bit gradient (2) and fp32 master,
+# momentum, variance (12), write those three (12) and the 16-bit weight (2). fp32: read weight, gradient,
+# momentum, variance (16), write weight, momentum, variance (12). 28 bytes either way.
+ADAM_BYTES_PER_PARAM = 28
 
 
 @dataclass
@@ -93,7 +92,7 @@ def stage_layers(sc: Scenario, stage: int, chunk: int) -> range:
 
 
 def rank_params(sc: Scenario, scheme: Scheme, stage: int) -> float:
-    p, v = sc.parallelism.pipeline, sc.parallelism.virtual_stages
+    p = sc.parallelism.pipeline
     n_layers = sc.model.layers // p
     params = n_layers * scheme.layer_params()
     emb = scheme.embedding_params()
@@ -101,7 +100,6 @@ def rank_params(sc: Scenario, scheme: Scheme, stage: int) -> float:
         params += emb
     if stage == p - 1:
         params += scheme.head_params() + (emb if p > 1 else 0.0)
-    del v
     return params
 
 
@@ -232,9 +230,7 @@ def _rank_steps(
             n = max(1, math.ceil(total / bucket))
             for k in range(n):
                 add(Step(dp_allreduce(total / n, True, k), -1, -1))
-    opt_bytes = params * (
-        ADAM_BYTES_PER_PARAM_MIXED if sc.training.precision != "fp32" else ADAM_BYTES_PER_PARAM_FP32
-    )
+    opt_bytes = params * ADAM_BYTES_PER_PARAM
     add(
         Step(
             OpSpec(
@@ -262,6 +258,3 @@ def _rank_steps(
         )
     )
     return out, params
-
-
-SchemeFactory = Callable[..., Scheme]
