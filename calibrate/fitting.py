@@ -24,6 +24,20 @@ def verdict(mape: float, holdout: float | None) -> str:
     return "good" if ok else "poor"
 
 
+def quality(fit: Any) -> dict[str, Any]:
+    """The quality numbers every fit stores: r2, mape, holdout_mape, point counts and the verdict."""
+    out = {"r2": fit.r2, "mape": fit.mape, "holdout_mape": fit.holdout_mape, "n_points": fit.n_points}
+    if hasattr(fit, "n_outliers"):
+        out["n_outliers"] = fit.n_outliers
+    out["verdict"] = verdict(fit.mape, fit.holdout_mape)
+    return out
+
+
+def bandwidth_GBps(beta_s_per_byte: float) -> float | None:
+    """Bandwidth from a fitted inverse bandwidth (None when the fit found no bandwidth term)."""
+    return 1.0 / beta_s_per_byte / 1e9 if beta_s_per_byte > 0 else None
+
+
 def fit_collective_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One alpha-beta fit per (op, group): time_s = alpha + beta * size_bytes * busbw_factor."""
     by_key: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
@@ -45,13 +59,8 @@ def fit_collective_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 "n_concurrent_groups": pts[0]["n_concurrent_groups"],
                 "alpha_us": fit.alpha_s * 1e6,
                 "beta_s_per_byte": fit.beta_s_per_unit,
-                "busbw_GBps": 1.0 / fit.beta_s_per_unit / 1e9 if fit.beta_s_per_unit > 0 else None,
-                "r2": fit.r2,
-                "mape": fit.mape,
-                "holdout_mape": fit.holdout_mape,
-                "n_points": fit.n_points,
-                "n_outliers": fit.n_outliers,
-                "verdict": verdict(fit.mape, fit.holdout_mape),
+                "busbw_GBps": bandwidth_GBps(fit.beta_s_per_unit),
+                **quality(fit),
             }
         )
     return fits
@@ -100,13 +109,8 @@ def fit_backward_rows(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
         "backward_efficiency": fit.backward_efficiency,
         "median_ratio": fit.median_ratio,
         "median_ratio_by_layout": by_layout,
-        "r2": fit.r2,
-        "mape": fit.mape,
-        "holdout_mape": fit.holdout_mape,
-        "n_points": fit.n_points,
         "n_shapes": fit.n_shapes,
-        "n_outliers": fit.n_outliers,
-        "verdict": verdict(fit.mape, fit.holdout_mape),
+        **quality(fit),
     }
 
 
@@ -125,11 +129,7 @@ def fit_gemm_rows(rows: list[dict[str, Any]]) -> tuple[GemmFit | None, dict[str,
         "launch_us": fit.launch_us,
         "half_efficiency_dim": fit.half_efficiency_dim,
         "asymptote_tflops": {d: (t if t == t else None) for d, t in fit.asymptote_tflops.items()},
-        "r2": fit.r2,
-        "mape": fit.mape,
-        "holdout_mape": fit.holdout_mape,
-        "n_points": fit.n_points,
-        "verdict": verdict(fit.mape, fit.holdout_mape),
+        **quality(fit),
     }
     return fit, summary
 
@@ -146,11 +146,6 @@ def fit_memory_rows(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
     )
     return {
         "launch_us": fit.alpha_s * 1e6,
-        "bandwidth_GBps": 1.0 / fit.beta_s_per_unit / 1e9 if fit.beta_s_per_unit > 0 else None,
-        "r2": fit.r2,
-        "mape": fit.mape,
-        "holdout_mape": fit.holdout_mape,
-        "n_points": fit.n_points,
-        "n_outliers": fit.n_outliers,
-        "verdict": verdict(fit.mape, fit.holdout_mape),
+        "bandwidth_GBps": bandwidth_GBps(fit.beta_s_per_unit),
+        **quality(fit),
     }
