@@ -193,6 +193,13 @@ def _memory(b: ProfileBuilder, memory: dict[str, Any] | None, run: dict[str, Any
         size = run.get("device_memory_GiB") or run.get("host_memory_GiB")
         if size:
             b.set("gpu.memory_GiB", _sig(size), "device (or host) memory of this machine")
+    reserved = run.get("runtime_reserved_GiB")
+    if reserved is not None and reserved >= 0:
+        b.set(
+            "gpu.memory_reserved_GiB",
+            _sig(reserved),
+            "device memory in use outside the caching allocator after the benchmarks (CUDA context, workspaces)",
+        )
     if memory["launch_us"] >= 0:
         b.set("gpu.kernel_launch_us", _sig(memory["launch_us"]), "alpha of the copy fit")
 

@@ -75,12 +75,21 @@ def _start_run(args: WorkerArgs, place: Place, hosts: list[str], device: torch.d
     return run_id, intra
 
 
-def _finish_run(out: Path, run_id: int, status: str) -> None:
+def _finish_run(out: Path, run_id: int, status: str, **extra: object) -> None:
     runs = read_runs(out)
     for record in runs:
         if record.get("run_id") == run_id:
-            record.update(status=status, finished_at=_now())
+            record.update(status=status, finished_at=_now(), **extra)
     write_runs(out, runs)
+
+
+def runtime_reserved_GiB(device: torch.device) -> float | None:
+    """Device memory in use that the caching allocator does not hold: the CUDA context, cuBLAS and NCCL
+    workspaces, after every benchmark has created its handles and communicators (None off GPU)."""
+    if device.type != "cuda":
+        return None
+    free, total = torch.cuda.mem_get_info(device)
+    return (total - free - torch.cuda.memory_reserved(device)) / 2**30
 
 
 def run_worker(args: WorkerArgs) -> int:
@@ -130,7 +139,7 @@ def run_worker(args: WorkerArgs) -> int:
             gemm_log, memory_log = CsvLog(args.out, GEMM), CsvLog(args.out, MEMORY)
             run_gemms(cfg, done_keys(read_table(args.out, GEMM), GEMM), gemm_log, device, int(run_id))
             run_memory(cfg, done_keys(read_table(args.out, MEMORY), MEMORY), memory_log, device, int(run_id))
-            _finish_run(args.out, int(run_id), "ok")
+            _finish_run(args.out, int(run_id), "ok", runtime_reserved_GiB=runtime_reserved_GiB(device))
     finally:
         dist.destroy_process_group()
     if args.analyze:  # after a failure too: what was measured is fitted

@@ -213,6 +213,11 @@ def simulate(loaded: LoadedScenario, progress: Callable[[float], None] | None = 
     for rep in program.reps:
         stage = program.layout.coord(rep, "pp")
         memory[rep] = rank_memory(
-            sc, program.scheme, program.params_per_rank[rep], stage, program.schedules[stage]
+            sc,
+            program.scheme,
+            program.params_per_rank[rep],
+            stage,
+            program.schedules[stage],
+            hw.gpu.memory_reserved_GiB,
         )
     return SimResult(loaded, topo, gpus, program, result, memory)

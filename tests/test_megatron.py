@@ -107,3 +107,27 @@ def test_layer_parameters():
     s = scheme(False, t=1)
     f = 4 * H
     assert s.layer_params() == 4 * H * H + 2 * H * f + 3 * H + f + 2 * H + 4 * H  # 12h^2 + 13h
+
+
+@pytest.mark.parametrize("t", [1, 2, 8])
+@pytest.mark.parametrize("recompute", ["none", "full"])
+def test_backward_workspace_closed_form(t, recompute):
+    """The gradients alive at a layer's backward peak, in 16-bit elements of s*b*h (f = 4h): MLP peak
+    2 + 4/t (output, dropout-input and fc2-input gradients); attention peak 2 + 2*as/(ht) (two hidden-sized
+    gradients, probability and score gradients) minus the MLP's freed 2*2 + 1 + 2*2*4/t; full recompute
+    adds the checkpoint's recomputed output (2)."""
+    sbh = S * B * H
+    mlp = (2 * 2 + 2 * 4 / t) * sbh
+    attention = (2 * 2 + 2 * 2 * A * S / (H * t) - (2 * 2 + 1 + 2 * 2 * 4 / t)) * sbh
+    want = max(mlp, attention) + (2 * sbh if recompute == "full" else 0)
+    assert scheme(False, t=t).layer_backward_bytes(recompute) == pytest.approx(want, rel=1e-12)
+
+
+def test_sp_backward_workspace_holds_one_gathered_gradient():
+    sbh = S * B * H
+    sp, plain = scheme(True), scheme(False)
+    # hidden-sized gradients are sequence-sharded, plus one full all-gathered gradient
+    mlp = (2 * 2 / T + 2 * 4 / T) * sbh
+    attention = (2 * 2 / T + 2 * 2 * A * S / (H * T) - (2 * 2 + 1) / T - 2 * 2 * 4 / T) * sbh
+    assert sp.layer_backward_bytes("none") == pytest.approx(2 * sbh + max(mlp, attention), rel=1e-12)
+    assert sp.layer_backward_bytes("none") < plain.layer_backward_bytes("none")

@@ -61,6 +61,11 @@ class GpuSpec(_Strict):
     memory_efficiency: float = Field(
         gt=0, le=1, description="fraction of bandwidth element-wise kernels reach"
     )
+    memory_reserved_GiB: float = Field(
+        0.0,
+        ge=0,
+        description="device memory no tensor can use: CUDA context, library workspaces, communicator buffers",
+    )
     peak_tflops: dict[Dtype, float]
     gemm: GemmModel
     kernel_launch_us: float = Field(ge=0, description="fixed cost of each non-GEMM kernel")

@@ -62,7 +62,14 @@ def peak_memory(loaded: LoadedScenario, sc: Scenario | None = None) -> RankMemor
         actions = stage_schedule(
             par.schedule, par.pipeline, stage, sc.microbatches, par.virtual_stages, train
         )
-        mem = rank_memory(sc, scheme, rank_params(sc, scheme, stage), stage, actions)
+        mem = rank_memory(
+            sc,
+            scheme,
+            rank_params(sc, scheme, stage),
+            stage,
+            actions,
+            loaded.hardware.gpu.memory_reserved_GiB,
+        )
         if best is None or mem.total > best.total:
             best = mem
     assert best is not None

@@ -5,6 +5,10 @@ optimizer state (fp32 master copy, momentum, variance) = 16 bytes/param; fp32 tr
 Activations: the scheme's per-layer bytes (Korthikanti Table 2 for Megatron) times the layers a stage
 holds, times the micro-batches in flight at the schedule's peak (1F1B: p on stage 0; GPipe: m), plus the
 working set of one layer re-materialized during backward when activations are recomputed.
+Workspace: the gradients alive at the peak of one layer's backward (the scheme's `layer_backward_bytes`:
+activation formulas count what is stored, not what the backward allocates next to it).
+Reserved: what no tensor can use (CUDA context, library workspaces, communicator buffers), from the
+hardware profile's `gpu.memory_reserved_GiB`.
 """
 
 from __future__ import annotations
@@ -27,10 +31,19 @@ class RankMemory:
     gradients: float
     optimizer: float
     activations: float
+    workspace: float = 0.0
+    reserved: float = 0.0
 
     @property
     def total(self) -> float:
-        return self.parameters + self.gradients + self.optimizer + self.activations
+        return (
+            self.parameters
+            + self.gradients
+            + self.optimizer
+            + self.activations
+            + self.workspace
+            + self.reserved
+        )
 
     def as_dict(self) -> dict[str, int]:
         return {
@@ -38,6 +51,8 @@ class RankMemory:
             "gradients": round(self.gradients),
             "optimizer": round(self.optimizer),
             "activations": round(self.activations),
+            "workspace": round(self.workspace),
+            "reserved": round(self.reserved),
             "total": round(self.total),
         }
 
@@ -60,9 +75,17 @@ def activation_bytes(sc: Scenario, scheme: Scheme, stage: int, actions: list[Act
     return stored + extra
 
 
-def rank_memory(sc: Scenario, scheme: Scheme, params: float, stage: int, actions: list[Action]) -> RankMemory:
+def rank_memory(
+    sc: Scenario,
+    scheme: Scheme,
+    params: float,
+    stage: int,
+    actions: list[Action],
+    reserved_GiB: float = 0.0,
+) -> RankMemory:
     w, g, o = BYTES_PER_PARAM["fp32" if sc.training.precision == "fp32" else "mixed"]
-    if sc.training.mode == "forward":
+    train = sc.training.mode != "forward"
+    if not train:
         g = o = 0
         w = 4 if sc.training.precision == "fp32" else 2
     return RankMemory(
@@ -70,4 +93,6 @@ def rank_memory(sc: Scenario, scheme: Scheme, params: float, stage: int, actions
         gradients=params * g,
         optimizer=params * o,
         activations=activation_bytes(sc, scheme, stage, actions),
+        workspace=scheme.layer_backward_bytes(sc.training.recompute) if train else 0.0,
+        reserved=reserved_GiB * 1024**3,
     )

@@ -86,3 +86,34 @@ def as_phase(ops: list[OpSpec], phase: Phase) -> list[OpSpec]:
     from dataclasses import replace
 
     return [replace(op, phase=phase) for op in ops]
+
+
+def backward_working_bytes(
+    d: Dims,
+    *,
+    rep: int,
+    shard: int,
+    recompute: str,
+    gathered: float = 0.0,
+    buffers: float = 0.0,
+) -> float:
+    """Gradient bytes alive at the peak of one layer's backward, on top of the layer's stored (or
+    re-materialized) activations: the memory the activation formulas leave out.
+
+    Walks autograd's order through the layer, MLP first, then attention, with hidden-sized tensors split
+    `rep` ways and f-sized and per-head tensors split `shard` ways:
+      - MLP peak, at the fc2 input-gradient GEMM (every activation still stored): the output gradient, the
+        dropout-input gradient and the fc2 input gradient [s, b, f];
+      - attention peak, at the softmax backward (the MLP's stored tensors already freed: its layer-norm and
+        GEMM inputs, the GeLU input, fc2 input and dropout mask): the mid-layer gradient, the dropout-input
+        gradient, and the gradients of the attention probabilities and scores [b, a, s, s].
+    Full recompute also holds the checkpoint's recomputed output until its backward ends. `gathered` adds
+    gradients gathered to full size (sequence parallelism's all-gather), `buffers` the scheme's
+    communication workspaces (SUMMA's broadcast and partial-product blocks)."""
+    s, b, h, a, f, e = d.s, d.b, d.h, d.a, d.f, d.e
+    sbh, sbf, scores = s * b * h, s * b * f, a * s * s * b
+    ckpt = e * sbh / rep if recompute == "full" else 0.0
+    mlp = 2 * e * sbh / rep + e * sbf / shard
+    mlp_freed = (2 * e + 1) * sbh / rep + 2 * e * sbf / shard
+    attention = 2 * e * sbh / rep + 2 * e * scores / shard - mlp_freed
+    return ckpt + gathered + buffers + max(mlp, attention)

@@ -16,7 +16,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from simcluster.model.ops import OpSpec, Phase, wait_for
-from simcluster.parallel.base import Dims, EdgeOps, LayerOps, OpFactory, as_phase
+from simcluster.parallel.base import Dims, EdgeOps, LayerOps, OpFactory, as_phase, backward_working_bytes
 from simcluster.parallel.groups import RankLayout
 
 
@@ -270,6 +270,15 @@ class MegatronScheme:
         if self.sp:
             return (replicated + sharded + (scores if keep_scores else 0)) / t
         return replicated + sharded / t + (scores / t if keep_scores else 0)
+
+    def layer_backward_bytes(self, recompute: str) -> float:
+        """Peak gradient working set of one layer's backward (`backward_working_bytes`): hidden-sized
+        gradients are whole on every rank (sequence-sharded under SP, where the all-gather before the
+        row-parallel GEMM's backward also materializes one full [s, b, h] gradient)."""
+        d = self.d
+        rep = d.t if self.sp else 1
+        gathered = d.e * d.s * d.b * d.h if self.sp else 0.0
+        return backward_working_bytes(d, rep=rep, shard=d.t, recompute=recompute, gathered=gathered)
 
     def edge_activation_bytes(self, first: bool, last: bool) -> float:
         d = self.d

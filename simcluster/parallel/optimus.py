@@ -28,7 +28,7 @@ import math
 from functools import lru_cache
 
 from simcluster.model.ops import OpSpec, Phase
-from simcluster.parallel.base import Dims, EdgeOps, LayerOps, OpFactory, as_phase
+from simcluster.parallel.base import Dims, EdgeOps, LayerOps, OpFactory, as_phase, backward_working_bytes
 from simcluster.parallel.groups import RankLayout
 
 FP32 = 4  # layer-norm statistics and loss sums are reduced in fp32
@@ -356,6 +356,16 @@ class OptimusScheme:
         if recompute == "none":
             per_layer += (2 * e + 1) * a * s * s * b
         return per_layer / p
+
+    def layer_backward_bytes(self, recompute: str) -> float:
+        """Peak gradient working set of one layer's backward (`backward_working_bytes`) with every tensor
+        split over the p ranks, plus SUMMA's workspaces at the fc2 backward: the partial product of the
+        input gradient [bs/q, f/q] before its row reduce, and the received weight block and partial weight
+        gradient [f/q, h/q]."""
+        d = self.d
+        p = self.p
+        buffers = d.e * (d.s * d.b * d.f + 2 * d.h * d.f) / p
+        return backward_working_bytes(d, rep=p, shard=p, recompute=recompute, buffers=buffers)
 
     def edge_activation_bytes(self, first: bool, last: bool) -> float:
         d = self.d

@@ -9,7 +9,8 @@ never exceeds 100%.
 Memory follows the memory model (`simcluster.memory.model`): parameters, gradients and optimizer state are
 constant; each forward of a micro-batch adds its chunk's stored activations when it starts, its backward
 removes them when it ends, and a backward also holds one layer's re-materialized working set when
-activations are recomputed. The peak is therefore the model's per-rank total.
+activations are recomputed and one layer's gradient workspace; reserved runtime memory is constant. The
+peak is therefore the model's per-rank total.
 """
 
 from __future__ import annotations
@@ -169,13 +170,13 @@ def _chunk_weights(res: SimResult, stage: int) -> tuple[list[float], float]:
         for c in range(v)
     ]
     extra = scheme.layer_activation_bytes("none") - layer if recompute != "none" else 0.0
-    return weights, extra
+    return weights, extra + scheme.layer_backward_bytes(recompute)
 
 
 def memory_series(res: SimResult, rep: int) -> Series:
     """Bytes in use on representative rank `rep` over the iteration (see the module docstring)."""
     mem = res.memory[rep]
-    static = mem.parameters + mem.gradients + mem.optimizer
+    static = mem.parameters + mem.gradients + mem.optimizer + mem.reserved
     sc = res.scenario
     tr = res.engine.traces[rep]
     steps = res.program.steps[rep]

@@ -150,3 +150,15 @@ def test_backward_efficiency_is_written_with_its_provenance_only_when_fitted() -
     no_fp32 = GemmFit(**{**GEMM.__dict__, "asymptote_tflops": {"bf16": 700.0}})
     _, why = build_profile("dgx-a100", load_profile("dgx-a100"), fits, no_fp32, POINTS, h100)
     assert "gpu.gemm.backward_efficiency" not in why  # the profile still describes the A100
+
+
+def test_measured_runtime_memory_becomes_the_reserved_field() -> None:
+    base = load_profile("dgx-a100")
+    data, why = build_profile("dgx-a100", base, FITS, GEMM, POINTS, {**RUN, "runtime_reserved_GiB": 0.61234})
+    assert profile_from_dict(data).gpu.memory_reserved_GiB == 0.6123
+    assert "outside the caching allocator" in why["gpu.memory_reserved_GiB"]
+    data, why = build_profile("dgx-a100", base, FITS, GEMM, POINTS, {**RUN, "runtime_reserved_GiB": None})
+    assert (
+        profile_from_dict(data).gpu.memory_reserved_GiB == base.gpu.memory_reserved_GiB
+    )  # CPU run: the base's
+    assert "gpu.memory_reserved_GiB" not in why

@@ -67,8 +67,10 @@ def test_memory_panel_peak_is_the_summary_total(extra) -> None:
         s = memory_series(res, rep)
         m = res.memory[rep]
         assert s.value.max() == pytest.approx(m.total, rel=1e-9)
-        assert s.value[-1] == pytest.approx(m.parameters + m.gradients + m.optimizer, rel=1e-9)
-        assert s.value[0] == pytest.approx(m.parameters + m.gradients + m.optimizer, rel=1e-12)
+        static = m.parameters + m.gradients + m.optimizer + m.reserved
+        assert m.reserved == pytest.approx(0.5 * 1024**3)  # the preset's gpu.memory_reserved_GiB
+        assert s.value[-1] == pytest.approx(static, rel=1e-9)
+        assert s.value[0] == pytest.approx(static, rel=1e-12)
 
 
 def test_memory_panel_of_the_figure(pipe16, timelines) -> None:
