@@ -94,12 +94,12 @@ class FlowModel:
     def _fill(self, comp: list[int], now: float) -> list[int]:
         """Progressive filling over the transfers in `comp`; returns those whose rate changed."""
         act = self.active
-        union = np.unique(np.concatenate([act[t].links for t in comp]))
-        pos = {int(link): i for i, link in enumerate(union)}
+        flows = [act[t] for t in comp]
+        links = np.concatenate([g.links for g in flows])
+        union, cols = np.unique(links, return_inverse=True)
+        rows = np.repeat(np.arange(len(comp)), [len(g.links) for g in flows])
         w = np.zeros((len(comp), len(union)))
-        for row, t in enumerate(comp):
-            g = act[t]
-            w[row, [pos[int(x)] for x in g.links]] = g.weights
+        w[rows, cols] = np.concatenate([g.weights for g in flows])
         residual = self.capacity_Bps[union].copy()
         unfrozen = np.ones(len(comp), dtype=bool)
         rates = np.zeros(len(comp))
