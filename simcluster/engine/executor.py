@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import simpy
 
+from simcluster.engine.opindex import BLOCKING, COMPUTE, P2P, WAIT, OpIndex, op_index
 from simcluster.engine.plan import PlanItem, Segment, StaticCost, plan_rank
 from simcluster.errors import DeadlockError
 from simcluster.model.ops import OpSpec
@@ -90,10 +91,14 @@ class Engine:
         self._pos: dict[int, int] = {r: 0 for r in self.reps}  # steps each rank has reached (progress)
         self.algorithms: dict[str, int] = {}
         self.transfer_log: list[tuple[float, float, np.ndarray, np.ndarray]] = []
-        self._private: set[tuple[int, ...]] = self._private_groups()
+        index: dict[int, OpIndex] = {r: op_index(s) for r, s in steps.items()}
+        self._private: set[tuple[int, ...]] = self._private_groups(index)
         self._static_label: dict[int, str] = {}
         cost = self._static_cost if static_segments else _never_static
-        self.plans: dict[int, list[PlanItem]] = {r: plan_rank(s, cost) for r, s in steps.items()}
+        runs: dict[bytes, Segment] = {}
+        self.plans: dict[int, list[PlanItem]] = {
+            r: plan_rank(s, cost, index[r], runs) for r, s in steps.items()
+        }
         self._seg_runs: list[tuple[int, Segment, float]] = []
         self._start_np = {r: np.zeros(len(s)) for r, s in steps.items()}
         self._end_np = {r: np.zeros(len(s)) for r, s in steps.items()}
@@ -122,45 +127,37 @@ class Engine:
         return hit
 
     # -- network ------------------------------------------------------------------------------------------
-    def _private_groups(self) -> set[tuple[int, ...]]:
+    def _private_groups(self, index: dict[int, OpIndex]) -> set[tuple[int, ...]]:
         """Groups whose collectives can never be contended: their links are touched by no other group, and
         on every rank each of their ops ends before the next starts (blocking, or non-blocking and waited
         for before the group's next op). Their time is the closed form, so they skip the flow model."""
         ops: dict[int, OpSpec] = {}
-        kind_of: dict[int, int] = {}  # 0 compute, 1 wait, 2 blocking collective, 3 non-blocking / p2p
         overlapping: set[tuple[int, ...]] = set()
-        for steps in self.steps.values():
-            pending: dict[str, set[tuple[int, ...]]] = {}
-            for st in steps:
-                op = st[0]
-                c = kind_of.get(id(op))
-                if c is None:
+        for idx in index.values():
+            for op, c in zip(idx.ops, idx.classes.tolist()):
+                if c != COMPUTE:
                     ops[id(op)] = op
-                    if op.is_compute:
-                        c = 0
-                    elif op.kind == "wait":
-                        c = 1
-                    else:
-                        c = 2 if op.blocking and op.kind not in ("send", "recv") else 3
-                    kind_of[id(op)] = c
-                if c == 0:
-                    continue
-                if c == 1:
+            step_class = idx.step_classes
+            busy = np.flatnonzero(step_class)  # compute ops neither wait nor use groups
+            pending: dict[str, set[tuple[int, ...]]] = {}
+            for k, c in zip(idx.of_step[busy].tolist(), step_class[busy].tolist()):
+                op = idx.ops[k]
+                if c == WAIT:
                     if pending:
                         pending.pop(op.family, None)
                     continue
                 g = op.group
-                if op.kind in ("send", "recv"):
+                if c == P2P:
                     overlapping.add(g)
                     continue
                 if pending and any(g in gs for gs in pending.values()):
                     overlapping.add(g)
-                if c == 3:
+                if c != BLOCKING:
                     pending.setdefault(op.family, set()).add(g)
         parts: dict[tuple[int, ...], list[np.ndarray]] = {}
         seen: set[tuple] = set()
         for op in ops.values():
-            if kind_of[id(op)] < 2:
+            if op.kind == "wait":
                 continue
             g = op.group
             algorithm = (
@@ -421,20 +418,20 @@ class Engine:
     def _finalize_segments(self) -> None:
         """Fill in the op times and link traffic of every static segment from its start time."""
         lb = self.flows.link_bytes
+        log = self.transfer_log
         labels = self._static_label
         counts = self.algorithms
         for rank, seg, t0 in self._seg_runs:
             self._start_np[rank][seg.i0 : seg.i1] = seg.start_off + t0
             self._end_np[rank][seg.i0 : seg.i1] = seg.end_off + t0
-            for a, b, links, carried in seg.traffic:
-                self.transfer_log.append((t0 + a, t0 + b, links, carried))
-                lb[links] += carried
-                self._tid += 1
-            steps = self.steps[rank]
-            for k in range(seg.i0, seg.i1):
-                label = labels.get(id(steps[k][0]))
-                if label is not None:
-                    counts[label] = counts.get(label, 0) + 1
+            if seg.traffic:
+                for a, b, links, carried in seg.traffic:
+                    log.append((t0 + a, t0 + b, links, carried))
+                    lb[links] += carried
+                self._tid += len(seg.traffic)
+            for oid, n in seg.collectives:
+                label = labels[oid]
+                counts[label] = counts.get(label, 0) + n
 
 
 def _scheduled_events(env: simpy.Environment) -> int:
