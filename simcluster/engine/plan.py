@@ -59,7 +59,10 @@ def plan_rank(
         ok.append(c == 0 or (c >= BLOCKING and cost[id(op)] is not None))
     static = np.asarray(ok, dtype=bool)[idx.of_step].tolist()
     step_class = idx.step_classes
-    busy = np.flatnonzero(step_class)  # every op but compute
+    # Only waits, non-blocking collectives and dynamic ops take part in the async-window rules below.
+    busy = np.flatnonzero(
+        (step_class == WAIT) | (step_class == NONBLOCKING) | ~np.asarray(static, dtype=bool)
+    )
     busy_class = step_class[busy].tolist()
     busy_family = [idx.ops[k].family for k in idx.of_step[busy].tolist()]
     busy = busy.tolist()

@@ -20,6 +20,8 @@ import numpy as np
 
 # Cached component rates are dropped wholesale past this many entries (bounds memory on huge contended runs).
 _MAX_CACHED_COMPONENTS = 1 << 16
+# Arrays recognized by identity (they are kept alive while remembered, so their ids stay theirs).
+_MAX_SEEN_ARRAYS = 1 << 12
 
 
 @dataclass
@@ -43,9 +45,11 @@ class FlowModel:
         self.capacity_Bps = np.asarray(self.capacity_Bps, dtype=float)
         self.link_bytes = np.zeros(len(self.capacity_Bps))
         self._pattern_of: dict[tuple, int] = {}
+        self._seen: dict[tuple[int, int], tuple[int, np.ndarray, np.ndarray]] = {}
         self._patterns: list[tuple[np.ndarray, np.ndarray]] = []
         self._alone: list[float] = []  # bottleneck rate of each pattern
-        self._overlap: dict[tuple[int, int], bool] = {}
+        self._neighbours: list[set[int]] = []  # per pattern: the patterns it shares a link with
+        self._link_patterns: dict[int, list[int]] = {}
         self._rates: dict[tuple[int, ...], list[float]] = {}
 
     def bottleneck(self, links: np.ndarray, weights: np.ndarray) -> float:
@@ -55,8 +59,8 @@ class FlowModel:
     def add(self, tid: int, links: np.ndarray, weights: np.ndarray, nbytes: float, now: float) -> list[int]:
         """Start a transfer; returns the ids whose rate changed (their completion must be rescheduled)."""
         p = self._pattern(links, weights)
-        overlaps = self._overlaps
-        shared = any(overlaps(p, g.pattern) for g in self.active.values())
+        near = self._neighbours[p]
+        shared = any(g.pattern in near for g in self.active.values())
         f = Flowing(links=links, weights=weights, remaining_bytes=nbytes, since_s=now, pattern=p)
         self.active[tid] = f
         if not shared:
@@ -68,9 +72,8 @@ class FlowModel:
     def remove(self, tid: int, now: float) -> list[int]:
         f = self.active.pop(tid)
         self._account(f, now)
-        p = f.pattern
-        overlaps = self._overlaps
-        seeds = [t for t, g in self.active.items() if overlaps(p, g.pattern)]
+        near = self._neighbours[f.pattern]
+        seeds = [t for t, g in self.active.items() if g.pattern in near]
         return self._fill(self._component(seeds), now) if seeds else []
 
     def finish_time(self, tid: int) -> float:
@@ -86,23 +89,31 @@ class FlowModel:
 
     # -- patterns -----------------------------------------------------------------------------------------
     def _pattern(self, links: np.ndarray, weights: np.ndarray) -> int:
-        """The interned id of a (links, weights) pair, by content."""
+        """The interned id of a (links, weights) pair, by content (callers usually pass the same arrays
+        again, which are recognized by identity first)."""
+        seen = self._seen.get((id(links), id(weights)))
+        if seen is not None and seen[1] is links and seen[2] is weights:
+            return seen[0]
         key = (links.dtype.str, links.tobytes(), weights.dtype.str, weights.tobytes())
         p = self._pattern_of.get(key)
+        if len(self._seen) >= _MAX_SEEN_ARRAYS:
+            self._seen.clear()
+        self._seen[(id(links), id(weights))] = (p if p is not None else len(self._patterns), links, weights)
         if p is None:
             p = self._pattern_of[key] = len(self._patterns)
             self._patterns.append((links, weights))
             self._alone.append(self.bottleneck(links, weights))
+            near: set[int] = set()
+            for link in links.tolist():
+                users = self._link_patterns.setdefault(link, [])
+                near.update(users)
+                users.append(p)
+            for q in near:
+                self._neighbours[q].add(p)
+            if len(links):
+                near.add(p)
+            self._neighbours.append(near)
         return p
-
-    def _overlaps(self, a: int, b: int) -> bool:
-        """Whether patterns a and b share a link."""
-        key = (a, b) if a <= b else (b, a)
-        hit = self._overlap.get(key)
-        if hit is None:
-            la, lb = self._patterns[a][0], self._patterns[b][0]
-            hit = self._overlap[key] = bool(np.isin(la, lb).any())
-        return hit
 
     def _component(self, seeds: list[int]) -> list[int]:
         """Every active transfer connected to the seeds through shared links."""
@@ -110,12 +121,11 @@ class FlowModel:
         comp = set(seeds)
         others = [t for t in act if t not in comp]
         stack = list(seeds)
-        overlaps = self._overlaps
         while stack and others:
-            p = act[stack.pop()].pattern
+            near = self._neighbours[act[stack.pop()].pattern]
             rest = []
             for t in others:
-                if overlaps(p, act[t].pattern):
+                if act[t].pattern in near:
                     comp.add(t)
                     stack.append(t)
                 else:
