@@ -144,6 +144,8 @@ class Engine:
             # them matter only while some non-blocking ones are pending, and then only their distinct ops.
             step_class = idx.step_classes
             marks = np.flatnonzero((step_class == WAIT) | (step_class == NONBLOCKING))
+            of_step = idx.of_step.tolist()
+            is_blocking = (idx.classes == BLOCKING).tolist()
             pending: dict[str, set[tuple[int, ...]]] = {}
             prev = 0
             for i, k, c in zip(
@@ -152,12 +154,11 @@ class Engine:
                 [*step_class[marks].tolist(), -1],
             ):
                 if pending and i > prev:
-                    between = slice(prev, i)
-                    blocking = idx.of_step[between][step_class[between] == BLOCKING]
-                    for b in np.unique(blocking).tolist():
-                        g = idx.ops[b].group
-                        if any(g in gs for gs in pending.values()):
-                            overlapping.add(g)
+                    for b in set(of_step[prev:i]):
+                        if is_blocking[b]:
+                            g = idx.ops[b].group
+                            if any(g in gs for gs in pending.values()):
+                                overlapping.add(g)
                 prev = i + 1
                 if c == WAIT:
                     pending.pop(idx.ops[k].family, None)
@@ -457,6 +458,8 @@ class Engine:
                     links.append(lk)
                     carried.append(c)
                 self._tid += len(seg.traffic)
+                if len(links) >= 1 << 14:
+                    _add_in_order(self.flows.link_bytes, links, carried)
             for oid, n in seg.collectives:
                 label = labels[oid]
                 counts[label] = counts.get(label, 0) + n
@@ -466,13 +469,20 @@ class Engine:
                 hit = runs[key] = (seg, [], [])
             hit[1].append(seg.i0)
             hit[2].append(t0)
-        if links:  # in run order, one link at a time: the same sums as adding row by row
-            np.add.at(self.flows.link_bytes, np.concatenate(links), np.concatenate(carried))
+        _add_in_order(self.flows.link_bytes, links, carried)
         for (rank, _), (seg, i0s, t0s) in runs.items():
             at = np.asarray(i0s)[:, None] + np.arange(seg.i1 - seg.i0)
             t0 = np.asarray(t0s)[:, None]
             self._start_np[rank][at] = seg.start_off + t0
             self._end_np[rank][at] = seg.end_off + t0
+
+
+def _add_in_order(total: np.ndarray, links: list[np.ndarray], carried: list[np.ndarray]) -> None:
+    """`total[links[k]] += carried[k]` for every k in order (the same sums as row by row); empties both."""
+    if links:
+        np.add.at(total, np.concatenate(links), np.concatenate(carried))
+        links.clear()
+        carried.clear()
 
 
 def _scheduled_events(env: simpy.Environment) -> int:

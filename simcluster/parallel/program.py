@@ -136,15 +136,22 @@ def _rank_steps(
     def is_last(c: int) -> bool:
         return s == p - 1 and c == v - 1
 
+    p2p_ops: dict[tuple, OpSpec] = {}
+
     def p2p(kind: str, what: str, c: int, src: int, dst: int) -> OpSpec:
-        return OpSpec(
-            kind=kind,
-            name=f"{kind}.{what}.c{c}",
-            phase="forward" if what == "act" else "backward",
-            bytes=float(act_bytes),
-            group=(src, dst),
-            family="pp",
-        )
+        """The send/recv op (one object per distinct op: every micro-batch's steps share it)."""
+        key = (kind, what, c, src, dst)
+        op = p2p_ops.get(key)
+        if op is None:
+            op = p2p_ops[key] = OpSpec(
+                kind=kind,
+                name=f"{kind}.{what}.c{c}",
+                phase="forward" if what == "act" else "backward",
+                bytes=float(act_bytes),
+                group=(src, dst),
+                family="pp",
+            )
+        return op
 
     last_b = {a.chunk: i for i, a in enumerate(actions) if a.kind == "B"}
     grad_bytes_per_layer = scheme.layer_params() * scheme.grad_bytes_per_param()
