@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import simpy
 
+from simcluster.engine.opindex import BLOCKING, COMPUTE, NONBLOCKING, P2P, WAIT, OpIndex, op_index
 from simcluster.engine.plan import PlanItem, Segment, StaticCost, plan_rank
 from simcluster.errors import DeadlockError
 from simcluster.model.ops import OpSpec
@@ -82,6 +83,7 @@ class Engine:
         self._instances: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
         self._expected: dict[tuple[int, ...], int] = {}
         self._shapes: dict[tuple, Shape] = {}
+        self._collectives: dict[tuple, tuple[str, list[Phase], list[np.ndarray]]] = {}
         self._nodes_spanned: dict[tuple[int, ...], int] = {}
         self._done_evt: dict[int, simpy.Event] = {}
         self._tid = 0
@@ -90,10 +92,14 @@ class Engine:
         self._pos: dict[int, int] = {r: 0 for r in self.reps}  # steps each rank has reached (progress)
         self.algorithms: dict[str, int] = {}
         self.transfer_log: list[tuple[float, float, np.ndarray, np.ndarray]] = []
-        self._private: set[tuple[int, ...]] = self._private_groups()
+        index: dict[int, OpIndex] = {r: op_index(s) for r, s in steps.items()}
+        self._private: set[tuple[int, ...]] = self._private_groups(index)
         self._static_label: dict[int, str] = {}
         cost = self._static_cost if static_segments else _never_static
-        self.plans: dict[int, list[PlanItem]] = {r: plan_rank(s, cost) for r, s in steps.items()}
+        runs: dict[bytes, Segment] = {}
+        self.plans: dict[int, list[PlanItem]] = {
+            r: plan_rank(s, cost, index[r], runs) for r, s in steps.items()
+        }
         self._seg_runs: list[tuple[int, Segment, float]] = []
         self._start_np = {r: np.zeros(len(s)) for r, s in steps.items()}
         self._end_np = {r: np.zeros(len(s)) for r, s in steps.items()}
@@ -122,45 +128,50 @@ class Engine:
         return hit
 
     # -- network ------------------------------------------------------------------------------------------
-    def _private_groups(self) -> set[tuple[int, ...]]:
+    def _private_groups(self, index: dict[int, OpIndex]) -> set[tuple[int, ...]]:
         """Groups whose collectives can never be contended: their links are touched by no other group, and
         on every rank each of their ops ends before the next starts (blocking, or non-blocking and waited
         for before the group's next op). Their time is the closed form, so they skip the flow model."""
         ops: dict[int, OpSpec] = {}
-        kind_of: dict[int, int] = {}  # 0 compute, 1 wait, 2 blocking collective, 3 non-blocking / p2p
         overlapping: set[tuple[int, ...]] = set()
-        for steps in self.steps.values():
-            pending: dict[str, set[tuple[int, ...]]] = {}
-            for st in steps:
-                op = st[0]
-                c = kind_of.get(id(op))
-                if c is None:
+        for idx in index.values():
+            for op, c in zip(idx.ops, idx.classes.tolist()):
+                if c != COMPUTE:
                     ops[id(op)] = op
-                    if op.is_compute:
-                        c = 0
-                    elif op.kind == "wait":
-                        c = 1
-                    else:
-                        c = 2 if op.blocking and op.kind not in ("send", "recv") else 3
-                    kind_of[id(op)] = c
-                if c == 0:
-                    continue
-                if c == 1:
-                    if pending:
-                        pending.pop(op.family, None)
-                    continue
-                g = op.group
-                if op.kind in ("send", "recv"):
-                    overlapping.add(g)
-                    continue
-                if pending and any(g in gs for gs in pending.values()):
-                    overlapping.add(g)
-                if c == 3:
+                if c == P2P:
+                    overlapping.add(op.group)
+            # Walk the waits and non-blocking collectives in order; the blocking collectives between two of
+            # them matter only while some non-blocking ones are pending, and then only their distinct ops.
+            step_class = idx.step_classes
+            marks = np.flatnonzero((step_class == WAIT) | (step_class == NONBLOCKING))
+            of_step = idx.of_step.tolist()
+            is_blocking = (idx.classes == BLOCKING).tolist()
+            pending: dict[str, set[tuple[int, ...]]] = {}
+            prev = 0
+            for i, k, c in zip(
+                [*marks.tolist(), len(step_class)],
+                [*idx.of_step[marks].tolist(), -1],
+                [*step_class[marks].tolist(), -1],
+            ):
+                if pending and i > prev:
+                    for b in set(of_step[prev:i]):
+                        if is_blocking[b]:
+                            g = idx.ops[b].group
+                            if any(g in gs for gs in pending.values()):
+                                overlapping.add(g)
+                prev = i + 1
+                if c == WAIT:
+                    pending.pop(idx.ops[k].family, None)
+                elif c == NONBLOCKING:
+                    op = idx.ops[k]
+                    g = op.group
+                    if pending and any(g in gs for gs in pending.values()):
+                        overlapping.add(g)
                     pending.setdefault(op.family, set()).add(g)
         parts: dict[tuple[int, ...], list[np.ndarray]] = {}
         seen: set[tuple] = set()
         for op in ops.values():
-            if kind_of[id(op)] < 2:
+            if op.kind == "wait":
                 continue
             g = op.group
             algorithm = (
@@ -190,22 +201,37 @@ class Engine:
     def _phases(
         self, kind: str, group: tuple[int, ...], nbytes: float, algorithm: str, count: bool = True
     ) -> list[Phase]:
-        spanned = self._nodes_spanned.get(group)
-        if spanned is None:
-            spanned = self._nodes_spanned[group] = len({self.topo.node_of(self.gpus[r]) for r in group})
-        algo = choose_algorithm(kind, algorithm, nbytes, len(group), spanned)
-        if count:
-            self.algorithms[f"{kind}:{algo}"] = self.algorithms.get(f"{kind}:{algo}", 0) + 1
-        key = (kind, algo, group)
-        shape = self._shapes.get(key)
-        if shape is None:
-            inst = [tuple(self.gpus[r] for r in g) for g in self.instances(group)]
-            shape = self._shapes[key] = collective_shape(self.topo, kind, algo, inst)
-        return shape.phases(nbytes, self.launch_s)
+        return self._collective(kind, group, nbytes, algorithm, count)[0]
 
-    def _transfer(self, phases: list[Phase]) -> Generator:
+    def _collective(
+        self,
+        kind: str,
+        group: tuple[int, ...],
+        nbytes: float,
+        algorithm: str | Mapping[str, str],
+        count: bool = True,
+    ) -> tuple[list[Phase], list[np.ndarray]]:
+        """A collective's phases and the bytes each phase puts on its links (cached: a program repeats the
+        same collectives many times)."""
+        key = (kind, group, nbytes, algorithm if isinstance(algorithm, str) else id(algorithm))
+        hit = self._collectives.get(key)
+        if hit is None:
+            label = self._label(kind, group, nbytes, algorithm)
+            algo = label.split(":", 1)[1]
+            shape_key = (kind, algo, group)
+            shape = self._shapes.get(shape_key)
+            if shape is None:
+                inst = [tuple(self.gpus[r] for r in g) for g in self.instances(group)]
+                shape = self._shapes[shape_key] = collective_shape(self.topo, kind, algo, inst)
+            phases = shape.phases(nbytes, self.launch_s)
+            hit = self._collectives[key] = (label, phases, [ph.weights * ph.bytes_per_flow for ph in phases])
+        if count:
+            self.algorithms[hit[0]] = self.algorithms.get(hit[0], 0) + 1
+        return hit[1], hit[2]
+
+    def _transfer(self, phases: list[Phase], carried: list[np.ndarray]) -> Generator:
         env = self.env
-        for ph in phases:
+        for ph, moved in zip(phases, carried):
             if ph.bytes_per_flow > 0 and len(ph.links):
                 self._tid += 1
                 tid = self._tid
@@ -214,7 +240,7 @@ class Engine:
                 t0 = env.now
                 self._reschedule(self.flows.add(tid, ph.links, ph.weights, ph.bytes_per_flow, env.now))
                 yield done
-                self.transfer_log.append((t0, env.now, ph.links, ph.weights * ph.bytes_per_flow))
+                self.transfer_log.append((t0, env.now, ph.links, moved))
             if ph.latency_s > 0:
                 yield env.timeout(ph.latency_s)
 
@@ -235,10 +261,10 @@ class Engine:
         self._reschedule(changed)
 
     def _start(self, kind: str, group: tuple[int, ...], nbytes: float, algorithm: str) -> simpy.Event:
-        phases = self._phases(kind, group, nbytes, algorithm)
+        phases, carried = self._collective(kind, group, nbytes, algorithm)
         if group in self._private:
-            return self.env.timeout(self._closed_form(phases))
-        return self.env.process(self._transfer(phases))
+            return self.env.timeout(self._closed_form(phases, carried))
+        return self.env.process(self._transfer(phases, carried))
 
     def _static_cost(self, op: OpSpec) -> StaticCost | None:
         """Closed-form cost of a collective that can run inside a static segment, else None."""
@@ -265,20 +291,19 @@ class Engine:
             spanned = self._nodes_spanned[group] = len({self.topo.node_of(self.gpus[r]) for r in group})
         return f"{kind}:{choose_algorithm(kind, algorithm, nbytes, len(group), spanned)}"
 
-    def _closed_form(self, phases: list[Phase]) -> float:
+    def _closed_form(self, phases: list[Phase], carried: list[np.ndarray]) -> float:
         """Uncontended time of a private transfer (and its bytes on every link)."""
         cap = self.flows.capacity_Bps
         lb = self.flows.link_bytes
         now = self.env.now
         t = 0.0
-        for ph in phases:
+        for ph, moved in zip(phases, carried):
             t += ph.latency_s
             if ph.bytes_per_flow > 0 and len(ph.links):
                 d = ph.bytes_per_flow / float(np.min(cap[ph.links] / ph.weights))
-                carried = ph.weights * ph.bytes_per_flow
-                self.transfer_log.append((now + t, now + t + d, ph.links, carried))
+                self.transfer_log.append((now + t, now + t + d, ph.links, moved))
                 t += d
-                lb[ph.links] += carried
+                lb[ph.links] += moved
         self._tid += 1
         return t
 
@@ -420,21 +445,44 @@ class Engine:
 
     def _finalize_segments(self) -> None:
         """Fill in the op times and link traffic of every static segment from its start time."""
-        lb = self.flows.link_bytes
+        log = self.transfer_log
         labels = self._static_label
         counts = self.algorithms
+        links: list[np.ndarray] = []
+        carried: list[np.ndarray] = []
+        runs: dict[tuple[int, int], tuple[Segment, list[int], list[float]]] = {}  # by rank and timing
         for rank, seg, t0 in self._seg_runs:
-            self._start_np[rank][seg.i0 : seg.i1] = seg.start_off + t0
-            self._end_np[rank][seg.i0 : seg.i1] = seg.end_off + t0
-            for a, b, links, carried in seg.traffic:
-                self.transfer_log.append((t0 + a, t0 + b, links, carried))
-                lb[links] += carried
-                self._tid += 1
-            steps = self.steps[rank]
-            for k in range(seg.i0, seg.i1):
-                label = labels.get(id(steps[k][0]))
-                if label is not None:
-                    counts[label] = counts.get(label, 0) + 1
+            if seg.traffic:
+                for a, b, lk, c in seg.traffic:
+                    log.append((t0 + a, t0 + b, lk, c))
+                    links.append(lk)
+                    carried.append(c)
+                self._tid += len(seg.traffic)
+                if len(links) >= 1 << 14:
+                    _add_in_order(self.flows.link_bytes, links, carried)
+            for oid, n in seg.collectives:
+                label = labels[oid]
+                counts[label] = counts.get(label, 0) + n
+            key = (rank, id(seg.start_off))  # segments with the same ops share their offset arrays
+            hit = runs.get(key)
+            if hit is None:
+                hit = runs[key] = (seg, [], [])
+            hit[1].append(seg.i0)
+            hit[2].append(t0)
+        _add_in_order(self.flows.link_bytes, links, carried)
+        for (rank, _), (seg, i0s, t0s) in runs.items():
+            at = np.asarray(i0s)[:, None] + np.arange(seg.i1 - seg.i0)
+            t0 = np.asarray(t0s)[:, None]
+            self._start_np[rank][at] = seg.start_off + t0
+            self._end_np[rank][at] = seg.end_off + t0
+
+
+def _add_in_order(total: np.ndarray, links: list[np.ndarray], carried: list[np.ndarray]) -> None:
+    """`total[links[k]] += carried[k]` for every k in order (the same sums as row by row); empties both."""
+    if links:
+        np.add.at(total, np.concatenate(links), np.concatenate(carried))
+        links.clear()
+        carried.clear()
 
 
 def _scheduled_events(env: simpy.Environment) -> int:

@@ -5,15 +5,20 @@ A run of compute ops, collectives that no other simulated rank joins and no othe
 fixed time from whenever the rank reaches it. The planner computes each op's start and end relative to the
 run's start once; the engine then advances the whole run with one timeout. This is exact, not an
 approximation: the same ops through the general path give the same times (tests compare both).
+
+A deep pipeline repeats the same runs of ops (one per layer chunk and micro-batch), so runs are keyed by
+their sequence of ops and each distinct run is timed once (optionally across ranks, through `cache`).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
+from simcluster.engine.opindex import BLOCKING, NONBLOCKING, WAIT, OpIndex, op_index
 from simcluster.model.ops import OpSpec
 
 # A static collective's cost: its duration and its link traffic as (start, end, links, bytes per link)
@@ -29,52 +34,52 @@ class Segment:
     start_off: np.ndarray
     end_off: np.ndarray
     traffic: tuple[tuple[float, float, np.ndarray, np.ndarray], ...]  # relative to the segment start
+    collectives: tuple[tuple[int, int], ...] = ()  # (id of a static collective op, how many times it runs)
 
 
 PlanItem = Segment | int
 
 
-def plan_rank(steps: list, static_cost: Callable[[OpSpec], StaticCost | None]) -> list[PlanItem]:
-    """Split a program into static segments and the indices of ops the engine must run dynamically."""
-    n = len(steps)
-    # per distinct op: 0 compute, 1 wait, 2 send/recv, 3 blocking collective, 4 non-blocking collective
-    codes: dict[int, int] = {}
+def plan_rank(
+    steps: list,
+    static_cost: Callable[[OpSpec], StaticCost | None],
+    index: OpIndex | None = None,
+    cache: dict[bytes, Segment] | None = None,
+) -> list[PlanItem]:
+    """Split a program into static segments and the indices of ops the engine must run dynamically.
+    `index` is the program's op index (built when not given); `cache` shares timed runs between calls."""
+    idx = index if index is not None else op_index(steps)
+    cache = {} if cache is None else cache
+    classes = idx.classes.tolist()
     cost: dict[int, StaticCost | None] = {}
-    code = []
-    static = []
-    for st in steps:
-        op = st[0]
-        c = codes.get(id(op))
-        if c is None:
-            if op.is_compute:
-                c = 0
-            elif op.kind == "wait":
-                c = 1
-            elif op.kind in ("send", "recv"):
-                c = 2
-            else:
-                c = 3 if op.blocking else 4
-                cost[id(op)] = static_cost(op)
-            codes[id(op)] = c
-        code.append(c)
-        static.append(c == 0 or (c >= 3 and cost[id(op)] is not None))
+    ok = []
+    for op, c in zip(idx.ops, classes):
+        if c >= BLOCKING:
+            cost[id(op)] = static_cost(op)
+        ok.append(c == 0 or (c >= BLOCKING and cost[id(op)] is not None))
+    static = np.asarray(ok, dtype=bool)[idx.of_step].tolist()
+    step_class = idx.step_classes
+    # Only waits, non-blocking collectives and dynamic ops take part in the async-window rules below.
+    busy = np.flatnonzero(
+        (step_class == WAIT) | (step_class == NONBLOCKING) | ~np.asarray(static, dtype=bool)
+    )
+    busy_class = step_class[busy].tolist()
+    busy_family = [idx.ops[k].family for k in idx.of_step[busy].tolist()]
+    busy = busy.tolist()
     # A non-blocking static collective stays static only if it is waited for before any dynamic op; a wait
     # is static only if every non-blocking op it waits for is static.
     for _ in range(2):  # the second pass catches waits whose ops were demoted after the wait was seen
         pending: dict[str, list[int]] = {}
-        for i in range(n):
-            c = code[i]
-            if c == 0:
-                continue
-            if c == 1:
-                waited = pending.pop(steps[i][0].family, [])
-                ok = all(static[j] for j in waited)
-                static[i] = ok
-                if not ok:
+        for i, c, family in zip(busy, busy_class, busy_family):
+            if c == WAIT:
+                waited = pending.pop(family, [])
+                good = all(static[j] for j in waited)
+                static[i] = good
+                if not good:
                     for j in waited:
                         static[j] = False
-            elif c == 4:
-                pending.setdefault(steps[i][0].family, []).append(i)
+            elif c == NONBLOCKING:
+                pending.setdefault(family, []).append(i)
             elif not static[i]:
                 for waited in pending.values():  # a dynamic op inside an open async window
                     for j in waited:
@@ -83,19 +88,37 @@ def plan_rank(steps: list, static_cost: Callable[[OpSpec], StaticCost | None]) -
             for j in waited:
                 static[j] = False
 
+    flags = np.asarray(static, dtype=bool)
+    edges = np.diff(np.concatenate(([False], flags, [False])).astype(np.int8))
+    runs = zip(np.flatnonzero(edges == 1).tolist(), np.flatnonzero(edges == -1).tolist())
     plan: list[PlanItem] = []
-    i = 0
-    while i < n:
-        if not static[i]:
-            plan.append(i)
-            i += 1
-            continue
-        j = i
-        while j < n and static[j]:
-            j += 1
-        plan.append(_segment(steps, i, j, cost))
-        i = j
+    run = next(runs, None)
+    for i in np.flatnonzero(~flags).tolist():
+        while run is not None and run[0] < i:
+            plan.append(_cached_segment(steps, idx, run[0], run[1], cost, cache))
+            run = next(runs, None)
+        plan.append(i)
+    while run is not None:
+        plan.append(_cached_segment(steps, idx, run[0], run[1], cost, cache))
+        run = next(runs, None)
     return plan
+
+
+def _cached_segment(
+    steps: list,
+    idx: OpIndex,
+    i0: int,
+    i1: int,
+    cost: dict[int, StaticCost | None],
+    cache: dict[bytes, Segment],
+) -> Segment:
+    key = idx.ids[i0:i1].tobytes()
+    seg = cache.get(key)
+    if seg is None:
+        seg = cache[key] = _segment(steps, i0, i1, cost)
+    elif seg.i0 != i0:
+        seg = Segment(i0, i1, seg.total_s, seg.start_off, seg.end_off, seg.traffic, seg.collectives)
+    return seg
 
 
 def _segment(steps: list, i0: int, i1: int, cost: dict[int, StaticCost | None]) -> Segment:
@@ -104,6 +127,7 @@ def _segment(steps: list, i0: int, i1: int, cost: dict[int, StaticCost | None]) 
     starts = np.empty(i1 - i0)
     ends = np.empty(i1 - i0)
     traffic: list[tuple[float, float, np.ndarray, np.ndarray]] = []
+    collectives: Counter[int] = Counter()
     for k in range(i0, i1):
         op = steps[k][0]
         if op.is_compute:
@@ -117,6 +141,7 @@ def _segment(steps: list, i0: int, i1: int, cost: dict[int, StaticCost | None]) 
         else:
             c = cost[id(op)]
             assert c is not None
+            collectives[id(op)] += 1
             d, rows = c
             if op.blocking:
                 s = t
@@ -129,4 +154,4 @@ def _segment(steps: list, i0: int, i1: int, cost: dict[int, StaticCost | None]) 
             traffic.extend((s + a, s + b, links, carried) for a, b, links, carried in rows)
         starts[k - i0] = s
         ends[k - i0] = e
-    return Segment(i0, i1, t, starts, ends, tuple(traffic))
+    return Segment(i0, i1, t, starts, ends, tuple(traffic), tuple(collectives.items()))

@@ -6,6 +6,10 @@ Every flow of a transfer gets the same rate r, so it loads link l with weights[l
 gives each transfer its max-min fair rate. Only transfers connected to the one that changed (through shared
 links) are recomputed, and a transfer alone on its links takes its bottleneck rate at once. Pure numpy, no
 SimPy: the engine calls it and schedules the completions.
+
+Simulations start the same few link patterns (one per collective phase) over and over, so each distinct
+(links, weights) pair is interned once as a *pattern*: whether two patterns share a link and the fair rates
+of a component (a function of its patterns, in order, alone) are computed once and reused.
 """
 
 from __future__ import annotations
@@ -13,6 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
+
+# Cached component rates are dropped wholesale past this many entries (bounds memory on huge contended runs).
+_MAX_CACHED_COMPONENTS = 1 << 16
+# Arrays recognized by identity (they are kept alive while remembered, so their ids stay theirs).
+_MAX_SEEN_ARRAYS = 1 << 12
 
 
 @dataclass
@@ -23,6 +32,7 @@ class Flowing:
     rate_Bps: float = 0.0
     since_s: float = 0.0
     version: int = 0
+    pattern: int = 0
 
 
 @dataclass
@@ -30,12 +40,17 @@ class FlowModel:
     capacity_Bps: np.ndarray
     active: dict[int, Flowing] = field(default_factory=dict)
     link_bytes: np.ndarray = field(init=False)
-    users: np.ndarray = field(init=False)
 
     def __post_init__(self) -> None:
         self.capacity_Bps = np.asarray(self.capacity_Bps, dtype=float)
         self.link_bytes = np.zeros(len(self.capacity_Bps))
-        self.users = np.zeros(len(self.capacity_Bps), dtype=np.int32)
+        self._pattern_of: dict[tuple, int] = {}
+        self._seen: dict[tuple[int, int], tuple[int, np.ndarray, np.ndarray]] = {}
+        self._patterns: list[tuple[np.ndarray, np.ndarray]] = []
+        self._alone: list[float] = []  # bottleneck rate of each pattern
+        self._neighbours: list[set[int]] = []  # per pattern: the patterns it shares a link with
+        self._link_patterns: dict[int, list[int]] = {}
+        self._rates: dict[tuple[int, ...], list[float]] = {}
 
     def bottleneck(self, links: np.ndarray, weights: np.ndarray) -> float:
         """Rate of a transfer alone on its links."""
@@ -43,12 +58,13 @@ class FlowModel:
 
     def add(self, tid: int, links: np.ndarray, weights: np.ndarray, nbytes: float, now: float) -> list[int]:
         """Start a transfer; returns the ids whose rate changed (their completion must be rescheduled)."""
-        shared = bool(self.users[links].any())
-        f = Flowing(links=links, weights=weights, remaining_bytes=nbytes, since_s=now)
+        p = self._pattern(links, weights)
+        near = self._neighbours[p]
+        shared = any(g.pattern in near for g in self.active.values())
+        f = Flowing(links=links, weights=weights, remaining_bytes=nbytes, since_s=now, pattern=p)
         self.active[tid] = f
-        self.users[links] += 1
         if not shared:
-            f.rate_Bps = self.bottleneck(links, weights)
+            f.rate_Bps = self._alone[p]
             f.version += 1
             return [tid]
         return self._fill(self._component([tid]), now)
@@ -56,12 +72,8 @@ class FlowModel:
     def remove(self, tid: int, now: float) -> list[int]:
         f = self.active.pop(tid)
         self._account(f, now)
-        self.users[f.links] -= 1
-        if not self.users[f.links].any():
-            return []
-        mark = np.zeros(len(self.capacity_Bps), dtype=bool)
-        mark[f.links] = True
-        seeds = [t for t, g in self.active.items() if mark[g.links].any()]
+        near = self._neighbours[f.pattern]
+        seeds = [t for t, g in self.active.items() if g.pattern in near]
         return self._fill(self._component(seeds), now) if seeds else []
 
     def finish_time(self, tid: int) -> float:
@@ -75,34 +87,83 @@ class FlowModel:
             self.link_bytes[f.links] += f.weights * moved
         f.since_s = now
 
+    # -- patterns -----------------------------------------------------------------------------------------
+    def _pattern(self, links: np.ndarray, weights: np.ndarray) -> int:
+        """The interned id of a (links, weights) pair, by content (callers usually pass the same arrays
+        again, which are recognized by identity first)."""
+        seen = self._seen.get((id(links), id(weights)))
+        if seen is not None and seen[1] is links and seen[2] is weights:
+            return seen[0]
+        key = (links.dtype.str, links.tobytes(), weights.dtype.str, weights.tobytes())
+        p = self._pattern_of.get(key)
+        if len(self._seen) >= _MAX_SEEN_ARRAYS:
+            self._seen.clear()
+        self._seen[(id(links), id(weights))] = (p if p is not None else len(self._patterns), links, weights)
+        if p is None:
+            p = self._pattern_of[key] = len(self._patterns)
+            self._patterns.append((links, weights))
+            self._alone.append(self.bottleneck(links, weights))
+            near: set[int] = set()
+            for link in links.tolist():
+                users = self._link_patterns.setdefault(link, [])
+                near.update(users)
+                users.append(p)
+            for q in near:
+                self._neighbours[q].add(p)
+            if len(links):
+                near.add(p)
+            self._neighbours.append(near)
+        return p
+
     def _component(self, seeds: list[int]) -> list[int]:
         """Every active transfer connected to the seeds through shared links."""
-        mark = np.zeros(len(self.capacity_Bps), dtype=bool)
+        act = self.active
         comp = set(seeds)
-        for t in seeds:
-            mark[self.active[t].links] = True
-        grew = True
-        while grew:
-            grew = False
-            for t, g in self.active.items():
-                if t not in comp and mark[g.links].any():
+        others = [t for t in act if t not in comp]
+        stack = list(seeds)
+        while stack and others:
+            near = self._neighbours[act[stack.pop()].pattern]
+            rest = []
+            for t in others:
+                if act[t].pattern in near:
                     comp.add(t)
-                    mark[g.links] = True
-                    grew = True
+                    stack.append(t)
+                else:
+                    rest.append(t)
+            others = rest
         return sorted(comp)
 
+    # -- progressive filling --------------------------------------------------------------------------------
     def _fill(self, comp: list[int], now: float) -> list[int]:
-        """Progressive filling over the transfers in `comp`; returns those whose rate changed."""
+        """Max-min fair rates for the transfers in `comp`; returns those whose rate changed."""
         act = self.active
         flows = [act[t] for t in comp]
-        links = np.concatenate([g.links for g in flows])
+        key = tuple(g.pattern for g in flows)
+        rates = self._rates.get(key)
+        if rates is None:
+            if len(self._rates) >= _MAX_CACHED_COMPONENTS:
+                self._rates.clear()
+            rates = self._rates[key] = self._progressive(key)
+        changed = []
+        for t, g, r in zip(comp, flows, rates):
+            if g.rate_Bps != r:
+                self._account(g, now)
+                g.rate_Bps = r
+                g.version += 1
+                changed.append(t)
+        return changed
+
+    def _progressive(self, patterns: tuple[int, ...]) -> list[float]:
+        """Progressive filling over transfers with these patterns (in order); returns their rates."""
+        pats = [self._patterns[p] for p in patterns]
+        links = np.concatenate([lk for lk, _w in pats])
         union, cols = np.unique(links, return_inverse=True)
-        rows = np.repeat(np.arange(len(comp)), [len(g.links) for g in flows])
-        w = np.zeros((len(comp), len(union)))
-        w[rows, cols] = np.concatenate([g.weights for g in flows])
+        rows = np.repeat(np.arange(len(pats)), [len(lk) for lk, _w in pats])
+        w = np.zeros((len(pats), len(union)))
+        w[rows, cols] = np.concatenate([wt for _lk, wt in pats])
         residual = self.capacity_Bps[union].copy()
-        unfrozen = np.ones(len(comp), dtype=bool)
-        rates = np.zeros(len(comp))
+        unfrozen = np.ones(len(pats), dtype=bool)
+        rates = np.zeros(len(pats))
         while unfrozen.any():
             load = w[unfrozen].sum(axis=0)
             used = load > 1e-12
@@ -115,12 +176,4 @@ class FlowModel:
             residual -= best * w[hit].sum(axis=0)
             np.maximum(residual, 0.0, out=residual)
             unfrozen &= ~hit
-        changed = []
-        for row, t in enumerate(comp):
-            g = act[t]
-            if g.rate_Bps != rates[row]:
-                self._account(g, now)
-                g.rate_Bps = float(rates[row])
-                g.version += 1
-                changed.append(t)
-        return changed
+        return [float(r) for r in rates]

@@ -11,7 +11,12 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import partial
+from itertools import repeat
+
+import numpy as np
 
 from simcluster.config.schema import Scenario
 from simcluster.model.costs import CostModel
@@ -43,17 +48,25 @@ class Program:
         return [r for r, x in enumerate(self.rep_of) if x == rep]
 
 
+def _steps(ops: list[OpSpec], layer: int, mb: int) -> Iterator[Step]:
+    """Steps running `ops` in order for one layer and micro-batch (built without per-step Python calls)."""
+    return map(_new_step, zip(ops, repeat(layer), repeat(mb)))
+
+
+_new_step = partial(tuple.__new__, Step)
+
+
 def _translations(layout: RankLayout, axes: tuple[str, ...]) -> list[tuple[int, ...]]:
     ranges = [range(layout.size(a)) for a in axes]
+    ranks = np.arange(layout.world_size)
     out = []
     for shifts in itertools.product(*ranges):
-        perm = []
-        for r in range(layout.world_size):
-            x = r
-            for a, k in zip(axes, shifts):
-                x = layout.shift(x, a, k)
-            perm.append(x)
-        out.append(tuple(perm))
+        x = ranks
+        for a, k in zip(axes, shifts):  # layout.shift, on every rank at once
+            stride, size = layout.strides[a], layout.size(a)
+            c = (x // stride) % size
+            x = x + ((c + k) % size - c) * stride
+        out.append(tuple(x.tolist()))
     return out
 
 
@@ -123,15 +136,22 @@ def _rank_steps(
     def is_last(c: int) -> bool:
         return s == p - 1 and c == v - 1
 
+    p2p_ops: dict[tuple, OpSpec] = {}
+
     def p2p(kind: str, what: str, c: int, src: int, dst: int) -> OpSpec:
-        return OpSpec(
-            kind=kind,
-            name=f"{kind}.{what}.c{c}",
-            phase="forward" if what == "act" else "backward",
-            bytes=float(act_bytes),
-            group=(src, dst),
-            family="pp",
-        )
+        """The send/recv op (one object per distinct op: every micro-batch's steps share it)."""
+        key = (kind, what, c, src, dst)
+        op = p2p_ops.get(key)
+        if op is None:
+            op = p2p_ops[key] = OpSpec(
+                kind=kind,
+                name=f"{kind}.{what}.c{c}",
+                phase="forward" if what == "act" else "backward",
+                bytes=float(act_bytes),
+                group=(src, dst),
+                family="pp",
+            )
+        return op
 
     last_b = {a.chunk: i for i, a in enumerate(actions) if a.kind == "B"}
     grad_bytes_per_layer = scheme.layer_params() * scheme.grad_bytes_per_param()
@@ -162,27 +182,27 @@ def _rank_steps(
                 src = prev_rank if s > 0 else layout.shift(rank, "pp", p - 1 - s)
                 add(Step(p2p("recv", "act", a.chunk, src, rank), -1, mb))
             else:
-                out.extend(Step(op, -1, mb) for op in edges.embed_forward)
+                out.extend(_steps(edges.embed_forward, -1, mb))
             for ly in layers:
-                out.extend(Step(op, ly, mb) for op in layer.forward)
+                out.extend(_steps(layer.forward, ly, mb))
             if is_last(a.chunk):
-                out.extend(Step(op, -1, mb) for op in edges.head_forward)
+                out.extend(_steps(edges.head_forward, -1, mb))
             else:
                 dst = next_rank if s < p - 1 else layout.shift(rank, "pp", -s)
                 add(Step(p2p("send", "act", a.chunk + (1 if s == p - 1 else 0), rank, dst), -1, mb))
         else:
             if is_last(a.chunk):
-                out.extend(Step(op, -1, mb) for op in edges.head_backward)
+                out.extend(_steps(edges.head_backward, -1, mb))
             else:
                 src = next_rank if s < p - 1 else layout.shift(rank, "pp", -s)
                 add(Step(p2p("recv", "grad", a.chunk + (1 if s == p - 1 else 0), src, rank), -1, mb))
             final = overlap and last_b.get(a.chunk) == i
             for ly in reversed(layers):
                 if recompute == "full":
-                    out.extend(Step(op, ly, mb) for op in layer.recompute_full)
+                    out.extend(_steps(layer.recompute_full, ly, mb))
                 elif recompute == "selective":
-                    out.extend(Step(op, ly, mb) for op in layer.recompute_selective)
-                out.extend(Step(op, ly, mb) for op in layer.backward)
+                    out.extend(_steps(layer.recompute_selective, ly, mb))
+                out.extend(_steps(layer.backward, ly, mb))
                 if final:
                     pending += grad_bytes_per_layer
                     if pending >= bucket:
@@ -190,7 +210,7 @@ def _rank_steps(
                         n_bucket += 1
                         pending = 0.0
             if is_first(a.chunk):
-                out.extend(Step(op, -1, mb) for op in edges.embed_backward)
+                out.extend(_steps(edges.embed_backward, -1, mb))
             else:
                 dst = prev_rank if s > 0 else layout.shift(rank, "pp", p - 1 - s)
                 add(Step(p2p("send", "grad", a.chunk, rank, dst), -1, mb))
