@@ -174,7 +174,17 @@ def _chunk_weights(res: SimResult, stage: int) -> tuple[list[float], float]:
 
 
 def memory_series(res: SimResult, rep: int) -> Series:
-    """Bytes in use on representative rank `rep` over the iteration (see the module docstring)."""
+    """Bytes in use on representative rank `rep` over the iteration (see the module docstring); computed once
+    per result and shared by the timeline and the trace (read-only arrays)."""
+    cache = res.cache.setdefault("memory_series", {})
+    if rep not in cache:
+        cache[rep] = _memory_series(res, rep)
+        cache[rep].time_s.flags.writeable = False
+        cache[rep].value.flags.writeable = False
+    return cache[rep]
+
+
+def _memory_series(res: SimResult, rep: int) -> Series:
     mem = res.memory[rep]
     static = mem.parameters + mem.gradients + mem.optimizer + mem.reserved
     sc = res.scenario
