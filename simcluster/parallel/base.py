@@ -81,6 +81,31 @@ class OpFactory:
         )
 
 
+def core_attention(F: OpFactory, ph: Phase, batch: int, s: int, hd: int, e: int) -> list[OpSpec]:
+    """softmax(Q K^T) V over `batch` independent [s, hd] heads held whole on the rank (every scheme splits
+    heads or sequences, never a head's sequence): scores, softmax, dropout (e-byte output, 1-byte mask)."""
+    scores = float(batch * s * s)
+    return [
+        F.gemm("attn.qk", ph, s, s, hd, batch=batch, kind="attention"),
+        F.elementwise("attn.softmax", ph, 2.0 * scores * e, kind="attention"),
+        F.elementwise("attn.dropout", ph, scores * (2.0 * e + 1), kind="attention"),
+        F.gemm("attn.av", ph, s, hd, s, batch=batch, kind="attention"),
+    ]
+
+
+def core_attention_backward(F: OpFactory, batch: int, s: int, hd: int, e: int) -> list[OpSpec]:
+    """Backward of `core_attention`, in autograd's order."""
+    bw: Phase = "backward"
+    scores = float(batch * s * s)
+    return [
+        F.gemm("attn.av.dgrad", bw, s, s, hd, batch=batch, kind="attention"),
+        F.gemm("attn.av.wgrad", bw, s, hd, s, batch=batch, kind="attention"),
+        F.elementwise("attn.dropout.bwd", bw, scores * (2.0 * e + 1), kind="attention"),
+        F.elementwise("attn.softmax.bwd", bw, 3.0 * scores * e, kind="attention"),
+        F.gemm("attn.qk.dgrad", bw, s, hd, s, batch=2 * batch, kind="attention"),
+    ]
+
+
 def as_phase(ops: list[OpSpec], phase: Phase) -> list[OpSpec]:
     """The same ops re-labelled (a recomputed forward is phase `recompute`)."""
     from dataclasses import replace

@@ -16,7 +16,16 @@ from dataclasses import replace
 from functools import lru_cache
 
 from simcluster.model.ops import OpSpec, Phase, wait_for
-from simcluster.parallel.base import Dims, EdgeOps, LayerOps, OpFactory, as_phase, backward_working_bytes
+from simcluster.parallel.base import (
+    Dims,
+    EdgeOps,
+    LayerOps,
+    OpFactory,
+    as_phase,
+    backward_working_bytes,
+    core_attention,
+    core_attention_backward,
+)
 from simcluster.parallel.groups import RankLayout
 
 
@@ -96,22 +105,13 @@ class MegatronScheme:
         hd = h // a
         ln = lambda name, ph: F.elementwise(name, ph, 2.0 * tok * h * e + 4 * h * e)  # noqa: E731
         bda = lambda name, ph: F.elementwise(name, ph, tok * h * (3.0 * e + 1))  # noqa: E731
-        score_bytes = float(b * heads * s * s)
-
-        def core_attention(ph: Phase) -> list[OpSpec]:
-            return [
-                F.gemm("attn.qk", ph, s, s, hd, batch=b * heads, kind="attention"),
-                F.elementwise("attn.softmax", ph, 2.0 * score_bytes * e, kind="attention"),
-                F.elementwise("attn.dropout", ph, score_bytes * (2.0 * e + 1), kind="attention"),
-                F.gemm("attn.av", ph, s, hd, s, batch=b * heads, kind="attention"),
-            ]
 
         def forward(ph: Phase) -> list[OpSpec]:
             return [
                 ln("ln1", ph),
                 *self._enter("attn", ph, group),
                 F.gemm("attn.qkv", ph, bs, 3 * h // t, h),
-                *core_attention(ph),
+                *core_attention(F, ph, b * heads, s, hd, e),
                 F.gemm("attn.proj", ph, bs, h, h // t),
                 *self._exit("attn", ph, group),
                 bda("attn.bias_dropout_add", ph),
@@ -142,11 +142,7 @@ class MegatronScheme:
             *self._exit_bwd("attn", group),
             F.gemm("attn.proj.dgrad", bw, bs, h // t, h),
             F.gemm("attn.proj.wgrad", bw, h // t, h, bs),
-            F.gemm("attn.av.dgrad", bw, s, s, hd, batch=b * heads, kind="attention"),
-            F.gemm("attn.av.wgrad", bw, s, hd, s, batch=b * heads, kind="attention"),
-            F.elementwise("attn.dropout.bwd", bw, score_bytes * (2.0 * e + 1), kind="attention"),
-            F.elementwise("attn.softmax.bwd", bw, 3.0 * score_bytes * e, kind="attention"),
-            F.gemm("attn.qk.dgrad", bw, s, hd, s, batch=2 * b * heads, kind="attention"),
+            *core_attention_backward(F, b * heads, s, hd, e),
             *self._column_bwd(
                 "attn",
                 F.gemm("attn.qkv.dgrad", bw, bs, h, 3 * h // t),
@@ -160,7 +156,7 @@ class MegatronScheme:
             forward=fwd,
             backward=backward,
             recompute_full=as_phase(fwd, "recompute"),
-            recompute_selective=core_attention("recompute"),
+            recompute_selective=core_attention(F, "recompute", b * heads, s, hd, e),
         )
 
     # -- embedding and head ------------------------------------------------------------------------------

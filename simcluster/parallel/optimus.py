@@ -28,7 +28,16 @@ import math
 from functools import lru_cache
 
 from simcluster.model.ops import OpSpec, Phase
-from simcluster.parallel.base import Dims, EdgeOps, LayerOps, OpFactory, as_phase, backward_working_bytes
+from simcluster.parallel.base import (
+    Dims,
+    EdgeOps,
+    LayerOps,
+    OpFactory,
+    as_phase,
+    backward_working_bytes,
+    core_attention,
+    core_attention_backward,
+)
 from simcluster.parallel.groups import RankLayout
 
 FP32 = 4  # layer-norm statistics and loss sums are reduced in fp32
@@ -203,22 +212,13 @@ class OptimusScheme:
         hq = h // q
         heads = (b // q) * (a // q)  # attention batch: b/q sequences x a/q heads, the whole sequence local
         hd = h // a
-        score_bytes = float(heads * s * s)
         bda = lambda name, ph: F.elementwise(name, ph, tok * hq * (3.0 * e + 1))  # noqa: E731
-
-        def core_attention(ph: Phase) -> list[OpSpec]:
-            return [
-                F.gemm("attn.qk", ph, s, s, hd, batch=heads, kind="attention"),
-                F.elementwise("attn.softmax", ph, 2.0 * score_bytes * e, kind="attention"),
-                F.elementwise("attn.dropout", ph, score_bytes * (2.0 * e + 1), kind="attention"),
-                F.gemm("attn.av", ph, s, hd, s, batch=heads, kind="attention"),
-            ]
 
         def forward(ph: Phase) -> list[OpSpec]:
             return [
                 *self._layernorm(mesh, i, j, "ln1", ph),
                 *self._linear(mesh, i, j, "attn.qkv", ph, h, 3 * h),
-                *core_attention(ph),
+                *core_attention(F, ph, heads, s, hd, e),
                 *self._linear(mesh, i, j, "attn.proj", ph, h, h),
                 bda("attn.bias_dropout_add", ph),
                 *self._layernorm(mesh, i, j, "ln2", ph),
@@ -237,11 +237,7 @@ class OptimusScheme:
             *self._layernorm_bwd(mesh, i, j, "ln2"),
             bda("attn.bias_dropout_add.bwd", bw),
             *self._linear_bwd(mesh, i, j, "attn.proj", h, h),
-            F.gemm("attn.av.dgrad", bw, s, s, hd, batch=heads, kind="attention"),
-            F.gemm("attn.av.wgrad", bw, s, hd, s, batch=heads, kind="attention"),
-            F.elementwise("attn.dropout.bwd", bw, score_bytes * (2.0 * e + 1), kind="attention"),
-            F.elementwise("attn.softmax.bwd", bw, 3.0 * score_bytes * e, kind="attention"),
-            F.gemm("attn.qk.dgrad", bw, s, hd, s, batch=2 * heads, kind="attention"),
+            *core_attention_backward(F, heads, s, hd, e),
             *self._linear_bwd(mesh, i, j, "attn.qkv", h, 3 * h),
             *self._layernorm_bwd(mesh, i, j, "ln1"),
         ]
@@ -250,7 +246,7 @@ class OptimusScheme:
             forward=fwd,
             backward=backward,
             recompute_full=as_phase(fwd, "recompute"),
-            recompute_selective=core_attention("recompute"),
+            recompute_selective=core_attention(F, "recompute", heads, s, hd, e),
         )
 
     # -- embedding and head ------------------------------------------------------------------------------
