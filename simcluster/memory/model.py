@@ -57,22 +57,30 @@ class RankMemory:
         }
 
 
-def activation_bytes(sc: Scenario, scheme: Scheme, stage: int, actions: list[Action]) -> float:
+def chunk_activation_bytes(sc: Scenario, scheme: Scheme, stage: int) -> tuple[list[float], float]:
+    """Stored activation bytes of one micro-batch for each model chunk of `stage` (training), and the
+    re-materialized working set one layer's backward holds on top of them when activations are recomputed."""
     p, v = sc.parallelism.pipeline, sc.parallelism.virtual_stages
     per_chunk_layers = sc.model.layers // (p * v)
     recompute = sc.training.recompute
     layer = scheme.layer_activation_bytes(recompute)
-    working = scheme.layer_activation_bytes("none")
+    weights = [
+        per_chunk_layers * layer
+        + scheme.edge_activation_bytes(stage == 0 and c == 0, stage == p - 1 and c == v - 1)
+        for c in range(v)
+    ]
+    extra = scheme.layer_activation_bytes("none") - layer if recompute != "none" else 0.0
+    return weights, extra
+
+
+def activation_bytes(sc: Scenario, scheme: Scheme, stage: int, actions: list[Action]) -> float:
     if sc.training.mode == "forward":
-        return working + scheme.edge_activation_bytes(stage == 0, stage == p - 1)
-    weights = []
-    for c in range(v):
-        w = per_chunk_layers * layer
-        w += scheme.edge_activation_bytes(stage == 0 and c == 0, stage == p - 1 and c == v - 1)
-        weights.append(w)
-    stored = max_in_flight(actions, weights)
-    extra = working - layer if recompute != "none" else 0.0
-    return stored + extra
+        p = sc.parallelism.pipeline
+        return scheme.layer_activation_bytes("none") + scheme.edge_activation_bytes(
+            stage == 0, stage == p - 1
+        )
+    weights, extra = chunk_activation_bytes(sc, scheme, stage)
+    return max_in_flight(actions, weights) + extra
 
 
 def rank_memory(

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from simcluster.memory.model import chunk_activation_bytes
 from simcluster.parallel.program import stage_layers
 from simcluster.simulate import SimResult
 from simcluster.topology.graph import vertex_label
@@ -156,23 +157,6 @@ def link_utilization(res: SimResult, links: list[int], t_end: float | None = Non
     return out
 
 
-def _chunk_weights(res: SimResult, stage: int) -> tuple[list[float], float]:
-    """Stored activation bytes of one micro-batch per model chunk, and the recompute working set."""
-    sc = res.scenario
-    scheme = res.program.scheme
-    p, v = sc.parallelism.pipeline, sc.parallelism.virtual_stages
-    per_chunk_layers = sc.model.layers // (p * v)
-    recompute = sc.training.recompute
-    layer = scheme.layer_activation_bytes(recompute)
-    weights = [
-        per_chunk_layers * layer
-        + scheme.edge_activation_bytes(stage == 0 and c == 0, stage == p - 1 and c == v - 1)
-        for c in range(v)
-    ]
-    extra = scheme.layer_activation_bytes("none") - layer if recompute != "none" else 0.0
-    return weights, extra + scheme.layer_backward_bytes(recompute)
-
-
 def memory_series(res: SimResult, rep: int) -> Series:
     """Bytes in use on representative rank `rep` over the iteration (see the module docstring); computed once
     per result and shared by the timeline and the trace (read-only arrays)."""
@@ -195,7 +179,8 @@ def _memory_series(res: SimResult, rep: int) -> Series:
         first = min((tr.start_s[i] for i, s in enumerate(steps) if s.op.is_compute), default=0.0)
         return Series(f"rank {rep}", np.array([0.0, first]), np.array([static, static + mem.activations]))
     stage = res.program.layout.coord(rep, "pp")
-    weights, extra = _chunk_weights(res, stage)
+    weights, extra = chunk_activation_bytes(sc, res.program.scheme, stage)
+    extra += mem.workspace
     chunk_of = {ly: c for c in range(len(weights)) for ly in stage_layers(sc, stage, c)}
     n = len(steps)
     layer = np.fromiter((st.layer for st in steps), dtype=np.int64, count=n)
