@@ -13,6 +13,7 @@ import numpy as np
 
 from simcluster.config.loader import LoadedScenario
 from simcluster.engine.executor import Engine, EngineResult
+from simcluster.engine.plan import HostCosts
 from simcluster.memory.model import RankMemory, rank_memory
 from simcluster.model.costs import CostModel
 from simcluster.network.collectives import bus_factor
@@ -228,6 +229,7 @@ def _simulate(loaded: LoadedScenario, progress: Callable[[float], None] | None) 
         topo,
         hw.collectives.launch_us * 1e-6,
         sc.network.per_kind(),
+        host=HostCosts(hw.host.op_dispatch_us * 1e-6, hw.host.collective_dispatch_us * 1e-6),
     )
     result = engine.run(progress)
     memory = {}

@@ -8,6 +8,9 @@ Optimus. Per rank, one process walks the program:
     transfer on the network; non-blocking ones queue on the rank's communication stream until a `wait`;
   - send is eager (the transfer starts when the sender posts it) and recv waits for its data, matched by
     (source, destination, tag, micro-batch).
+  - a host thread per rank issues every op in program order (`HostCosts`); no op starts before it is issued,
+    host-only ops take host time and no GPU time, and a `sync` makes the host wait for the rank's GPU work
+    (and its sends) before it goes on, so host time after a sync is exposed.
 Folded ranks: a collective issued by a representative runs on every translated copy of its group at once.
 """
 
@@ -15,18 +18,33 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Generator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import simpy
 
-from simcluster.engine.opindex import BLOCKING, COMPUTE, NONBLOCKING, P2P, WAIT, OpIndex, op_index
-from simcluster.engine.plan import PlanItem, Segment, StaticCost, plan_rank
+from simcluster.engine.opindex import (
+    BLOCKING,
+    COMPUTE,
+    HOST,
+    NONBLOCKING,
+    P2P,
+    SYNC,
+    WAIT,
+    OpIndex,
+    op_index,
+)
+from simcluster.engine.plan import HostCosts, PlanItem, Segment, StaticCost, plan_rank, retime
 from simcluster.errors import DeadlockError
 from simcluster.model.ops import OpSpec
 from simcluster.network.collectives import Phase, Shape, choose_algorithm, collective_shape
 from simcluster.network.flows import FlowModel
 from simcluster.topology.graph import Topology
+
+# Collectives of at most this size (a loss or gradient-norm scalar) do not count as sharing links when
+# deciding which groups are private: their flows last nanoseconds on any link, so the contention they could
+# add to a private group is below 4 kB / (link bandwidth), under 0.2 us on a 25 GB/s NIC.
+TINY_BYTES = 4096.0
 
 
 @dataclass
@@ -66,6 +84,7 @@ class Engine:
         launch_s: float,
         algorithm: str | Mapping[str, str] = "auto",
         static_segments: bool = True,
+        host: HostCosts | None = None,
     ) -> None:
         self.steps = steps
         self.reps = sorted(steps)
@@ -75,6 +94,7 @@ class Engine:
         self.topo = topo
         self.launch_s = launch_s
         self.algorithm = algorithm
+        self.host = host if host is not None else HostCosts()
         self.env = simpy.Environment()
         self.flows = FlowModel(topo.capacity_Bps)
         self._rdv: dict[tuple, _Rendezvous] = {}
@@ -98,9 +118,19 @@ class Engine:
         cost = self._static_cost if static_segments else _never_static
         runs: dict[bytes, Segment] = {}
         self.plans: dict[int, list[PlanItem]] = {
-            r: plan_rank(s, cost, index[r], runs) for r, s in steps.items()
+            r: plan_rank(s, cost, index[r], runs, self.host) for r, s in steps.items()
         }
-        self._seg_runs: list[tuple[int, Segment, float]] = []
+        self._seg_cost: dict[int, StaticCost | None] = {}
+        self._dispatch: dict[int, float] = {}
+        for idx in index.values():
+            for op, c in zip(idx.ops, idx.classes.tolist()):
+                self._dispatch[id(op)] = self.host.of(op, c)
+                if c in (BLOCKING, NONBLOCKING) and id(op) not in self._seg_cost:
+                    self._seg_cost[id(op)] = cost(op)
+        self._seg_runs: list[tuple[int, Segment, float, float]] = []
+        self._retimed: dict[tuple[int, float], Segment] = {}
+        self._last_send: dict[int, simpy.Event] = {}
+        self.host_busy_s: dict[int, float] = {r: 0.0 for r in self.reps}
         self._start_np = {r: np.zeros(len(s)) for r, s in steps.items()}
         self._end_np = {r: np.zeros(len(s)) for r, s in steps.items()}
         self._finish: dict[int, float] = {}
@@ -136,7 +166,7 @@ class Engine:
         overlapping: set[tuple[int, ...]] = set()
         for idx in index.values():
             for op, c in zip(idx.ops, idx.classes.tolist()):
-                if c != COMPUTE:
+                if c not in (COMPUTE, HOST, SYNC):
                     ops[id(op)] = op
                 if c == P2P:
                     overlapping.add(op.group)
@@ -171,8 +201,8 @@ class Engine:
         parts: dict[tuple[int, ...], list[np.ndarray]] = {}
         seen: set[tuple] = set()
         for op in ops.values():
-            if op.kind == "wait":
-                continue
+            if op.kind == "wait" or (op.bytes <= TINY_BYTES and op.kind not in ("send", "recv")):
+                continue  # tiny collectives (loss, grad-norm scalars) are latency: they make no group shared
             g = op.group
             algorithm = (
                 "p2p"
@@ -344,18 +374,49 @@ class Engine:
         start_s, end_s = self._start_np[rank], self._end_np[rank]
         seg_runs = self._seg_runs
         pos = self._pos
+        dispatch = self._dispatch
+        h = 0.0  # the host thread's clock: when it has issued every op so far
+        busy = 0.0
         for item in self.plans[rank]:
             if type(item) is Segment:
                 pos[rank] = item.i0
-                seg_runs.append((rank, item, env.now))
-                if item.total_s > 0:
-                    yield env.timeout(item.total_s)
+                lag = h - env.now
+                seg = item if lag <= item.free_lag_s else self._retime(steps, item, lag)
+                seg_runs.append((rank, seg, env.now, h))
+                h += item.host_total_s
+                busy += item.host_total_s
+                if seg.total_s > 0:
+                    yield env.timeout(seg.total_s)
                 continue
             i = pos[rank] = item
             op, _layer, mb = steps[i]
             kind = op.kind
+            if kind == "host":
+                start_s[i] = h
+                h += op.duration_s
+                busy += op.duration_s
+                end_s[i] = h
+                continue
+            if kind == "sync":
+                last = self._last_send.pop(rank, None)
+                if last is not None and not last.processed:
+                    self._waiting[rank] = "its sends to complete (host synchronization)"
+                    yield last
+                start_s[i] = max(h, env.now)
+                h = start_s[i] + op.duration_s
+                busy += op.duration_s
+                end_s[i] = h
+                continue
+            d = dispatch[id(op)]
+            h += d
+            busy += d
+            if h > env.now:
+                yield env.timeout(h - env.now)
             start_s[i] = env.now
-            if kind == "send":
+            if op.is_compute:  # only where a plan runs compute op by op (the reference path in tests)
+                yield env.timeout(op.duration_s)
+                end_s[i] = env.now
+            elif kind == "send":
                 key = self._p2p_key(op, mb)
                 ev = self._p2p.get(key)
                 if ev is None:
@@ -364,6 +425,7 @@ class Engine:
                 proc.callbacks.append(
                     lambda _e, ev=ev, idx=i: (end_s.__setitem__(idx, env.now), ev.succeed())
                 )
+                self._last_send[rank] = proc
                 end_s[i] = float("nan")
             elif kind == "recv":
                 key = self._p2p_key(op, mb)
@@ -392,7 +454,21 @@ class Engine:
                 self._comm_tail[(rank, op.family)] = env.process(self._async(rank, op, i, prev))
             self._waiting.pop(rank, None)
         pos[rank] = len(steps)
-        self._finish[rank] = env.now
+        self.host_busy_s[rank] = busy
+        self._finish[rank] = max(env.now, h)
+
+    def _retime(self, steps: list, seg: Segment, lag: float) -> Segment:
+        """A segment re-timed for a host that lags `lag` seconds behind its start (cached per lag: host-bound
+        steady states repeat the same lags)."""
+        key = (id(seg.start_off), lag)
+        hit = self._retimed.get(key)
+        if hit is None:
+            if len(self._retimed) >= 4096:  # bound memory in long host-bound runs with ever-new lags
+                self._retimed.clear()
+            hit = self._retimed[key] = retime(steps, seg, self._seg_cost, lag)
+        if hit.i0 != seg.i0:
+            hit = replace(hit, i0=seg.i0, i1=seg.i1)
+        return hit
 
     def _run_reporting(self, progress: Callable[[float], None], every: int = 4096) -> None:
         """`env.run()` by hand, calling `progress` with the fraction of program steps the simulated ranks
@@ -451,7 +527,11 @@ class Engine:
         links: list[np.ndarray] = []
         carried: list[np.ndarray] = []
         runs: dict[tuple[int, int], tuple[Segment, list[int], list[float]]] = {}  # by rank and timing
-        for rank, seg, t0 in self._seg_runs:
+        host_ops: list[tuple[int, np.ndarray, np.ndarray]] = []
+        for rank, seg, t0, h0 in self._seg_runs:
+            if seg.host_pos is not None:
+                assert seg.issued is not None
+                host_ops.append((rank, seg.i0 + seg.host_pos, h0 + seg.issued[seg.host_pos]))
             if seg.traffic:
                 for a, b, lk, c in seg.traffic:
                     log.append((t0 + a, t0 + b, lk, c))
@@ -475,6 +555,9 @@ class Engine:
             t0 = np.asarray(t0s)[:, None]
             self._start_np[rank][at] = seg.start_off + t0
             self._end_np[rank][at] = seg.end_off + t0
+        for rank, at, end in host_ops:  # host-only ops run on the host clock
+            self._end_np[rank][at] = end
+            self._start_np[rank][at] = end - np.asarray([self.steps[rank][k][0].duration_s for k in at])
 
 
 def _add_in_order(total: np.ndarray, links: list[np.ndarray], carried: list[np.ndarray]) -> None:

@@ -10,8 +10,9 @@ import numpy as np
 
 from simcluster.model.ops import OpSpec
 
-# Op classes: compute, wait, send/recv, blocking collective, non-blocking collective.
-COMPUTE, WAIT, P2P, BLOCKING, NONBLOCKING = 0, 1, 2, 3, 4
+# Op classes: compute, wait, send/recv, blocking collective, non-blocking collective, host-only work,
+# host-device synchronization.
+COMPUTE, WAIT, P2P, BLOCKING, NONBLOCKING, HOST, SYNC = 0, 1, 2, 3, 4, 5, 6
 
 
 def op_class(op: OpSpec) -> int:
@@ -19,6 +20,10 @@ def op_class(op: OpSpec) -> int:
         return COMPUTE
     if op.kind == "wait":
         return WAIT
+    if op.kind == "host":
+        return HOST
+    if op.kind == "sync":
+        return SYNC
     if op.kind in ("send", "recv"):
         return P2P
     return BLOCKING if op.blocking else NONBLOCKING

@@ -8,22 +8,54 @@ approximation: the same ops through the general path give the same times (tests 
 
 A deep pipeline repeats the same runs of ops (one per layer chunk and micro-batch), so runs are keyed by
 their sequence of ops and each distinct run is timed once (optionally across ranks, through `cache`).
+
+The rank's host thread issues every op (`dispatch` seconds each; host-only ops add their duration) and no
+op starts on the GPU before it is issued. A run's timing then depends on one more input, the host's lag
+behind the run's start. Each segment knows the largest lag at which the host never delays it
+(`free_lag_s`): below it the cached timing holds; above it the engine re-times the run with the host's
+release times (`retime`), the same loop with one more constraint per op.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from simcluster.engine.opindex import BLOCKING, NONBLOCKING, WAIT, OpIndex, op_index
+from simcluster.engine.opindex import (
+    BLOCKING,
+    COMPUTE,
+    HOST,
+    NONBLOCKING,
+    P2P,
+    WAIT,
+    OpIndex,
+    op_index,
+)
 from simcluster.model.ops import OpSpec
 
 # A static collective's cost: its duration and its link traffic as (start, end, links, bytes per link)
 # relative to its own start.
 StaticCost = tuple[float, tuple[tuple[float, float, np.ndarray, np.ndarray], ...]]
+
+
+@dataclass(frozen=True)
+class HostCosts:
+    """Host time to issue one op, by op class (host-only ops cost their own duration)."""
+
+    op_dispatch_s: float = 0.0  # a compute kernel
+    collective_dispatch_s: float = 0.0  # a collective or point-to-point call
+
+    def of(self, op: OpSpec, c: int) -> float:
+        if c == COMPUTE:
+            return self.op_dispatch_s
+        if c in (BLOCKING, NONBLOCKING, P2P):
+            return self.collective_dispatch_s
+        if c == HOST:
+            return op.duration_s
+        return 0.0  # waits; a sync's cost is applied by the engine once the GPU is idle
 
 
 @dataclass(frozen=True)
@@ -35,6 +67,13 @@ class Segment:
     end_off: np.ndarray
     traffic: tuple[tuple[float, float, np.ndarray, np.ndarray], ...]  # relative to the segment start
     collectives: tuple[tuple[int, int], ...] = ()  # (id of a static collective op, how many times it runs)
+    # Host thread: dispatch prefix (host time when each op is issued, relative to the host clock at the
+    # segment's start), total host time, the largest host lag that never delays the GPU, and the
+    # positions of host-only ops (timed on the host clock).
+    issued: np.ndarray | None = None
+    host_total_s: float = 0.0
+    free_lag_s: float = float("inf")
+    host_pos: np.ndarray | None = None
 
 
 PlanItem = Segment | int
@@ -45,18 +84,21 @@ def plan_rank(
     static_cost: Callable[[OpSpec], StaticCost | None],
     index: OpIndex | None = None,
     cache: dict[bytes, Segment] | None = None,
+    host: HostCosts | None = None,
 ) -> list[PlanItem]:
     """Split a program into static segments and the indices of ops the engine must run dynamically.
-    `index` is the program's op index (built when not given); `cache` shares timed runs between calls."""
+    `index` is the program's op index (built when not given); `cache` shares timed runs between calls;
+    `host` gives each op's issue cost."""
     idx = index if index is not None else op_index(steps)
     cache = {} if cache is None else cache
+    host = host if host is not None else HostCosts()
     classes = idx.classes.tolist()
     cost: dict[int, StaticCost | None] = {}
     ok = []
     for op, c in zip(idx.ops, classes):
-        if c >= BLOCKING:
-            cost[id(op)] = static_cost(op)
-        ok.append(c == 0 or (c >= BLOCKING and cost[id(op)] is not None))
+        cost[id(op)] = static_cost(op) if c in (BLOCKING, NONBLOCKING) else None
+        ok.append(c in (COMPUTE, HOST) or (c in (BLOCKING, NONBLOCKING) and cost[id(op)] is not None))
+    dispatch = np.asarray([host.of(op, c) for op, c in zip(idx.ops, classes)], dtype=float)
     static = np.asarray(ok, dtype=bool)[idx.of_step].tolist()
     step_class = idx.step_classes
     # Only waits, non-blocking collectives and dynamic ops take part in the async-window rules below.
@@ -95,11 +137,11 @@ def plan_rank(
     run = next(runs, None)
     for i in np.flatnonzero(~flags).tolist():
         while run is not None and run[0] < i:
-            plan.append(_cached_segment(steps, idx, run[0], run[1], cost, cache))
+            plan.append(_cached_segment(steps, idx, run[0], run[1], cost, cache, dispatch))
             run = next(runs, None)
         plan.append(i)
     while run is not None:
-        plan.append(_cached_segment(steps, idx, run[0], run[1], cost, cache))
+        plan.append(_cached_segment(steps, idx, run[0], run[1], cost, cache, dispatch))
         run = next(runs, None)
     return plan
 
@@ -111,17 +153,51 @@ def _cached_segment(
     i1: int,
     cost: dict[int, StaticCost | None],
     cache: dict[bytes, Segment],
+    dispatch: np.ndarray,
 ) -> Segment:
     key = idx.ids[i0:i1].tobytes()
     seg = cache.get(key)
     if seg is None:
-        seg = cache[key] = _segment(steps, i0, i1, cost)
+        seg = cache[key] = _host_timed(steps, i0, i1, cost, dispatch[idx.of_step[i0:i1]])
     elif seg.i0 != i0:
-        seg = Segment(i0, i1, seg.total_s, seg.start_off, seg.end_off, seg.traffic, seg.collectives)
+        seg = replace(seg, i0=i0, i1=i1)
     return seg
 
 
-def _segment(steps: list, i0: int, i1: int, cost: dict[int, StaticCost | None]) -> Segment:
+def _host_timed(
+    steps: list, i0: int, i1: int, cost: dict[int, StaticCost | None], dispatch: np.ndarray
+) -> Segment:
+    """A segment timed with an infinitely early host, plus what the host adds: each GPU op k is issued at
+    `issued[k]` (inclusive dispatch prefix) after the host clock at the segment start, so with lag L (host
+    clock minus segment start) no op is delayed while L <= min_k(start_k - issued[k])."""
+    seg = _segment(steps, i0, i1, cost)
+    issued = np.cumsum(dispatch)
+    is_host = np.fromiter((steps[k][0].kind == "host" for k in range(i0, i1)), dtype=bool, count=i1 - i0)
+    gpu = ~is_host
+    free = float(np.min(seg.start_off[gpu] - issued[gpu])) if gpu.any() else float("inf")
+    host_pos = np.flatnonzero(is_host)
+    return replace(
+        seg,
+        issued=issued,
+        host_total_s=float(issued[-1]) if len(issued) else 0.0,
+        free_lag_s=free,
+        host_pos=host_pos if len(host_pos) else None,
+    )
+
+
+def retime(steps: list, seg: Segment, cost: dict[int, StaticCost | None], lag_s: float) -> Segment:
+    """`seg` re-timed for a host that issues its ops `lag_s + issued[k]` after the segment's start."""
+    assert seg.issued is not None
+    fresh = _segment(steps, seg.i0, seg.i1, cost, release=seg.issued + lag_s)
+    return replace(fresh, issued=seg.issued, host_total_s=seg.host_total_s, free_lag_s=seg.free_lag_s,
+                   host_pos=seg.host_pos)
+
+
+def _segment(
+    steps: list, i0: int, i1: int, cost: dict[int, StaticCost | None], release: np.ndarray | None = None
+) -> Segment:
+    """Op start and end offsets of a run from its start; `release[k]` (optional): no earlier start."""
+    rel = release.tolist() if release is not None else None
     t = 0.0
     tail: dict[str, float] = {}
     starts = np.empty(i1 - i0)
@@ -130,13 +206,16 @@ def _segment(steps: list, i0: int, i1: int, cost: dict[int, StaticCost | None]) 
     collectives: Counter[int] = Counter()
     for k in range(i0, i1):
         op = steps[k][0]
+        r = rel[k - i0] if rel is not None else 0.0
         if op.is_compute:
-            s = t
-            t += op.duration_s
+            s = t if t >= r else r
+            t = s + op.duration_s
             e = t
+        elif op.kind == "host":  # host-only: takes no GPU time (its host-clock times are set by the engine)
+            s = e = t
         elif op.kind == "wait":
-            s = t
-            t = max(t, tail.pop(op.family, 0.0))
+            s = t if t >= r else r
+            t = max(s, tail.pop(op.family, 0.0))
             e = t
         else:
             c = cost[id(op)]
@@ -144,11 +223,11 @@ def _segment(steps: list, i0: int, i1: int, cost: dict[int, StaticCost | None]) 
             collectives[id(op)] += 1
             d, rows = c
             if op.blocking:
-                s = t
-                t += d
+                s = t if t >= r else r
+                t = s + d
                 e = t
             else:
-                s = max(t, tail.get(op.family, 0.0))
+                s = max(t, r, tail.get(op.family, 0.0))
                 e = s + d
                 tail[op.family] = e
             traffic.extend((s + a, s + b, links, carried) for a, b, links, carried in rows)

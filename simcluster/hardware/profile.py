@@ -69,11 +69,6 @@ class GpuSpec(_Strict):
     peak_tflops: dict[Dtype, float]
     gemm: GemmModel
     kernel_launch_us: float = Field(ge=0, description="fixed cost of each non-GEMM kernel")
-    framework_overhead_us: float = Field(
-        0.0,
-        ge=0,
-        description="host-side cost per layer per pass (Python, autograd) not hidden by the GPU queue",
-    )
 
     @field_validator("peak_tflops")
     @classmethod
@@ -84,6 +79,31 @@ class GpuSpec(_Strict):
         if "fp32" not in v:
             raise ValueError("peak_tflops must list fp32")
         return v
+
+
+class HostSpec(_Strict):
+    """The CPU thread that issues a rank's GPU work (Python, framework, CUDA launch). It runs ahead of the
+    GPU and stalls it only when kernels are shorter than their issue cost, or after a synchronization.
+    All zero (the default) means an infinitely fast host."""
+
+    op_dispatch_us: float = Field(
+        0.0, ge=0, description="host time to issue one compute kernel (Python + framework + launch)"
+    )
+    collective_dispatch_us: float = Field(
+        0.0, ge=0, description="host time to issue one collective or point-to-point call"
+    )
+    sync_us: float = Field(
+        0.0, ge=0, description="host time of one device synchronization once the GPU is idle (.item(), synchronize)"
+    )
+    microbatch_overhead_us: float = Field(
+        0.0, ge=0, description="host time per pipeline action (one micro-batch's forward or backward step)"
+    )
+    param_tensor_overhead_us: float = Field(
+        0.0, ge=0, description="host time per parameter tensor per iteration (optimizer and gradient bookkeeping)"
+    )
+    iteration_overhead_us: float = Field(
+        0.0, ge=0, description="host time per iteration outside the steps (zero_grad, timers, logging)"
+    )
 
 
 class LinkClass(_Strict):
@@ -129,6 +149,7 @@ class HardwareProfile(_Strict):
     links: Links
     collectives: CollectiveCosts
     fabric: FabricSpec
+    host: HostSpec = Field(default_factory=HostSpec)
 
     @model_validator(mode="after")
     def _consistent(self) -> HardwareProfile:

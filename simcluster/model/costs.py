@@ -5,7 +5,8 @@ GEMMs: a measured point of the same shape and dtype if the profile has one, else
 (times 1 / backward_efficiency for backward GEMMs, whose transposed operand layouts run slower)
 so small and skinny GEMMs run far below peak. Batched GEMMs (attention) count the batch into m for the
 efficiency. Element-wise kernels are memory-bound: t = launch + bytes / (bandwidth * memory_efficiency).
-No op is shorter than the host's time to issue it (`framework_overhead_us`): past that the GPU starves.
+The host's time to issue each kernel is not part of these durations: the engine runs it on the rank's host
+thread (`host.op_dispatch_us`), which stalls the GPU only where kernels are shorter than their issue cost.
 """
 
 from __future__ import annotations
@@ -37,19 +38,17 @@ class CostModel:
         operands) run at `gemm.backward_efficiency` of the forward throughput."""
         flops = 2.0 * m * n * k * batch
         g = self.hw.gpu.gemm
-        host = self.hw.gpu.framework_overhead_us * 1e-6
         scale = g.backward_efficiency if backward else 1.0
         measured = self._measured.get((m * batch, n, k)) if batch == 1 else None
         if measured is not None:
-            return max(host, g.launch_us * 1e-6 + flops / (measured * scale)), flops
+            return g.launch_us * 1e-6 + flops / (measured * scale), flops
         d0 = g.half_efficiency_dim
         shape = 1.0
         for d in (m * batch, n, k):
             shape *= d / (d + d0)
         rate = self.peak_flops * g.efficiency_max * shape * scale
-        return max(host, g.launch_us * 1e-6 + flops / rate), flops
+        return g.launch_us * 1e-6 + flops / rate, flops
 
     def elementwise(self, nbytes: float) -> float:
         gpu = self.hw.gpu
-        t = gpu.kernel_launch_us * 1e-6 + nbytes / (gpu.memory_bandwidth_GBps * 1e9 * gpu.memory_efficiency)
-        return max(gpu.framework_overhead_us * 1e-6, t)
+        return gpu.kernel_launch_us * 1e-6 + nbytes / (gpu.memory_bandwidth_GBps * 1e9 * gpu.memory_efficiency)

@@ -13,6 +13,7 @@ Phase = Literal["forward", "backward", "recompute", "optimizer"]
 COMPUTE_KINDS = ("gemm", "attention", "elementwise", "optimizer")
 COLLECTIVE_KINDS = ("allreduce", "allgather", "reducescatter", "broadcast", "reduce")
 P2P_KINDS = ("send", "recv")
+HOST_KINDS = ("host", "sync")
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +21,8 @@ class OpSpec:
     """One op. Compute ops carry their duration; communication ops carry a group and a size.
 
     kind: gemm | attention | elementwise | optimizer | allreduce | allgather | reducescatter | broadcast |
-          reduce | send | recv | wait
+          reduce | send | recv | wait | host (work on the rank's host thread only: duration_s of CPU time) |
+          sync (the host waits until the rank's GPU work and sends are done, then spends duration_s)
     bytes: compute: bytes moved to/from memory; collectives: the size in nccl-tests' convention.
     group: global ranks taking part (collectives: all members, in ring order, root first; send/recv:
            (source, destination)).
@@ -50,6 +52,8 @@ class OpSpec:
             return "compute"
         if self.kind in P2P_KINDS:
             return "p2p"
+        if self.kind in HOST_KINDS:
+            return "host"
         return "comm"
 
 

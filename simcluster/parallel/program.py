@@ -19,8 +19,9 @@ from itertools import repeat
 import numpy as np
 
 from simcluster.config.schema import Scenario
+from simcluster.hardware.profile import HostSpec
 from simcluster.model.costs import CostModel
-from simcluster.model.ops import WAIT_COMM, OpSpec, Step
+from simcluster.model.ops import WAIT_COMM, OpSpec, Phase, Step
 from simcluster.parallel.base import Dims, OpFactory
 from simcluster.parallel.groups import RankLayout
 from simcluster.parallel.registry import Scheme, make_scheme
@@ -30,6 +31,9 @@ from simcluster.schedule.pipeline import Action, stage_schedule
 # momentum, variance (12), write those three (12) and the 16-bit weight (2). fp32: read weight, gradient,
 # momentum, variance (16), write weight, momentum, variance (12). 28 bytes either way.
 ADAM_BYTES_PER_PARAM = 28
+# A GPT layer's parameter tensors: two layer norms, QKV, attention projection, two MLP GEMMs, each with a
+# weight and a bias.
+LAYER_PARAM_TENSORS = 12
 
 
 @dataclass
@@ -116,19 +120,95 @@ def rank_params(sc: Scenario, scheme: Scheme, stage: int) -> float:
     return params
 
 
+@dataclass
+class _RankCtx:
+    """What every part of one rank's program needs."""
+
+    sc: Scenario
+    layout: RankLayout
+    scheme: Scheme
+    rank: int
+    cost: CostModel
+    host: HostSpec
+
+    @property
+    def stage(self) -> int:
+        return self.layout.coord(self.rank, "pp")
+
+    def host_op(self, name: str, phase: Phase, us: float) -> list[OpSpec]:
+        """Work on the host thread only (none when it costs nothing)."""
+        return [OpSpec("host", name, phase, duration_s=us * 1e-6)] if us > 0 else []
+
+    def sync(self, name: str, phase: Phase) -> OpSpec:
+        return OpSpec("sync", name, phase, duration_s=self.host.sync_us * 1e-6)
+
+    def model_parallel_group(self) -> tuple[int, ...]:
+        """Every rank of this rank's model replica (same data-parallel index), in rank order."""
+        d = self.layout.coord(self.rank, "dp")
+        return tuple(r for r in range(self.layout.world_size) if self.layout.coord(r, "dp") == d)
+
+
 def _rank_steps(
     sc: Scenario, layout: RankLayout, scheme: Scheme, rank: int, actions: list[Action], cost: CostModel
 ) -> tuple[list[Step], float]:
+    ctx = _RankCtx(sc, layout, scheme, rank, cost, cost.hw.host)
+    out, pending, n_bucket = _pipeline_steps(ctx, actions)
+    params = rank_params(sc, scheme, ctx.stage)
+    if sc.training.mode == "train":
+        out.extend(_grad_sync_steps(ctx, params, pending, n_bucket))
+        out.extend(_optimizer_steps(ctx, params))
+    out.append(Step(ctx.sync("sync.iteration_end", "optimizer"), -1, -1))  # the loss is read on the host
+    return out, params
+
+
+def _dp_allreduce(ctx: _RankCtx, nbytes: float, blocking: bool, idx: int) -> OpSpec:
+    return OpSpec(
+        kind="allreduce",
+        name=f"grad.bucket{idx}.allreduce",
+        phase="optimizer" if blocking else "backward",
+        bytes=nbytes,
+        group=ctx.layout.group(ctx.rank, "dp"),
+        family="dp",
+        blocking=blocking,
+    )
+
+
+def _grad_overlap(ctx: _RankCtx) -> bool:
+    return ctx.sc.training.mode == "train" and ctx.sc.training.grad_overlap and ctx.layout.dp > 1
+
+
+def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], float, int]:
+    """The pipeline schedule's actions as steps: receives, layer ops (recomputed as asked), embedding and
+    head, sends, each followed by the host synchronization Megatron's batched p2p performs, and, with
+    gradient overlap, the data-parallel buckets launched as the last micro-batch's backward fills them.
+    Returns the steps, the gradient bytes not yet in a bucket and the number of buckets launched."""
+    sc, layout, scheme, rank = ctx.sc, ctx.layout, ctx.scheme, ctx.rank
     par = sc.parallelism
     p, v = par.pipeline, par.virtual_stages
-    s = layout.coord(rank, "pp")
-    train = sc.training.mode == "train"
+    s = ctx.stage
     layer = scheme.layer(rank)
     edges = scheme.edges(rank)
     recompute = sc.training.recompute
     act_bytes = scheme.p2p_bytes()
     prev_rank = layout.shift(rank, "pp", -1)
     next_rank = layout.shift(rank, "pp", 1)
+    step_host = ctx.host_op("host.microbatch", "forward", ctx.host.microbatch_overhead_us)
+    step_host_bwd = ctx.host_op("host.microbatch", "backward", ctx.host.microbatch_overhead_us)
+    p2p_sync = {"act": ctx.sync("sync.p2p", "forward"), "grad": ctx.sync("sync.p2p", "backward")}
+    loss_reduce = (
+        [
+            OpSpec(
+                "allreduce",
+                "loss.allreduce",
+                "forward",
+                bytes=4.0,
+                group=layout.group(rank, "dp"),
+                family="dp-loss",
+            )
+        ]
+        if layout.dp > 1 and sc.model.vocab and sc.training.mode == "train"
+        else []
+    )
 
     def is_first(c: int) -> bool:
         return s == 0 and c == 0
@@ -138,8 +218,9 @@ def _rank_steps(
 
     p2p_ops: dict[tuple, OpSpec] = {}
 
-    def p2p(kind: str, what: str, c: int, src: int, dst: int) -> OpSpec:
-        """The send/recv op (one object per distinct op: every micro-batch's steps share it)."""
+    def p2p(kind: str, what: str, c: int, src: int, dst: int, mb: int) -> None:
+        """The send/recv op (one object per distinct op: every micro-batch's steps share it) and the host
+        synchronization after it."""
         key = (kind, what, c, src, dst)
         op = p2p_ops.get(key)
         if op is None:
@@ -151,51 +232,42 @@ def _rank_steps(
                 group=(src, dst),
                 family="pp",
             )
-        return op
+        add(Step(op, -1, mb))
+        add(Step(p2p_sync[what], -1, mb))
 
     last_b = {a.chunk: i for i, a in enumerate(actions) if a.kind == "B"}
     grad_bytes_per_layer = scheme.layer_params() * scheme.grad_bytes_per_param()
     bucket = sc.training.grad_bucket_MB * 1e6
-    overlap = train and sc.training.grad_overlap and layout.dp > 1
-    dp_group = layout.group(rank, "dp")
+    overlap = _grad_overlap(ctx)
     pending = 0.0
+    n_bucket = 0
     out: list[Step] = []
     add = out.append
-
-    def dp_allreduce(nbytes: float, blocking: bool, idx: int) -> OpSpec:
-        return OpSpec(
-            kind="allreduce",
-            name=f"grad.bucket{idx}.allreduce",
-            phase="optimizer" if blocking else "backward",
-            bytes=nbytes,
-            group=dp_group,
-            family="dp",
-            blocking=blocking,
-        )
-
-    n_bucket = 0
     for i, a in enumerate(actions):
         layers = stage_layers(sc, s, a.chunk)
         mb = a.microbatch
         if a.kind == "F":
+            out.extend(_steps(step_host, -1, mb))
             if not is_first(a.chunk):
                 src = prev_rank if s > 0 else layout.shift(rank, "pp", p - 1 - s)
-                add(Step(p2p("recv", "act", a.chunk, src, rank), -1, mb))
+                p2p("recv", "act", a.chunk, src, rank, mb)
             else:
                 out.extend(_steps(edges.embed_forward, -1, mb))
             for ly in layers:
                 out.extend(_steps(layer.forward, ly, mb))
             if is_last(a.chunk):
                 out.extend(_steps(edges.head_forward, -1, mb))
+                out.extend(_steps(loss_reduce, -1, mb))
             else:
                 dst = next_rank if s < p - 1 else layout.shift(rank, "pp", -s)
-                add(Step(p2p("send", "act", a.chunk + (1 if s == p - 1 else 0), rank, dst), -1, mb))
+                p2p("send", "act", a.chunk + (1 if s == p - 1 else 0), rank, dst, mb)
         else:
+            out.extend(_steps(step_host_bwd, -1, mb))
             if is_last(a.chunk):
                 out.extend(_steps(edges.head_backward, -1, mb))
             else:
                 src = next_rank if s < p - 1 else layout.shift(rank, "pp", -s)
-                add(Step(p2p("recv", "grad", a.chunk + (1 if s == p - 1 else 0), src, rank), -1, mb))
+                p2p("recv", "grad", a.chunk + (1 if s == p - 1 else 0), src, rank, mb)
             final = overlap and last_b.get(a.chunk) == i
             for ly in reversed(layers):
                 if recompute == "full":
@@ -206,17 +278,24 @@ def _rank_steps(
                 if final:
                     pending += grad_bytes_per_layer
                     if pending >= bucket:
-                        add(Step(dp_allreduce(pending, False, n_bucket), ly, -1))
+                        add(Step(_dp_allreduce(ctx, pending, False, n_bucket), ly, -1))
                         n_bucket += 1
                         pending = 0.0
             if is_first(a.chunk):
                 out.extend(_steps(edges.embed_backward, -1, mb))
             else:
                 dst = prev_rank if s > 0 else layout.shift(rank, "pp", p - 1 - s)
-                add(Step(p2p("send", "grad", a.chunk, rank, dst), -1, mb))
-    params = rank_params(sc, scheme, s)
-    if not train:
-        return out, params
+                p2p("send", "grad", a.chunk, rank, dst, mb)
+    return out, pending, n_bucket
+
+
+def _grad_sync_steps(ctx: _RankCtx, params: float, pending: float, n_bucket: int) -> list[Step]:
+    """Tied-embedding gradient sum, the scheme's own gradient syncs, and the data-parallel all-reduce
+    (the rest of the overlapped buckets, or every bucket after the backward)."""
+    sc, layout, scheme, rank, s = ctx.sc, ctx.layout, ctx.scheme, ctx.rank, ctx.stage
+    p, v = sc.parallelism.pipeline, sc.parallelism.virtual_stages
+    out: list[Step] = []
+    add = out.append
     # Tied input/output embeddings live on the first and last stage: their gradients are summed.
     if p > 1 and sc.model.vocab and s in (0, p - 1):
         pair = (layout.shift(rank, "pp", -s), layout.shift(rank, "pp", p - 1 - s))
@@ -238,43 +317,85 @@ def _rank_steps(
     for op in scheme.grad_sync_ops(rank, len(stage_layers(sc, s, 0)) * v):
         add(Step(op, -1, -1))
     if layout.dp > 1:
-        if overlap:
+        bucket = sc.training.grad_bucket_MB * 1e6
+        if _grad_overlap(ctx):
             if pending > 0:
-                add(Step(dp_allreduce(pending, False, n_bucket), -1, -1))
+                add(Step(_dp_allreduce(ctx, pending, False, n_bucket), -1, -1))
             add(Step(WAIT_COMM, -1, -1))
             non_layer = params - len(stage_layers(sc, s, 0)) * v * scheme.layer_params()
             if non_layer > 0:
-                add(Step(dp_allreduce(non_layer * scheme.grad_bytes_per_param(), True, n_bucket + 1), -1, -1))
+                nbytes = non_layer * scheme.grad_bytes_per_param()
+                add(Step(_dp_allreduce(ctx, nbytes, True, n_bucket + 1), -1, -1))
         else:
             total = params * scheme.grad_bytes_per_param()
             n = max(1, math.ceil(total / bucket))
             for k in range(n):
-                add(Step(dp_allreduce(total / n, True, k), -1, -1))
+                add(Step(_dp_allreduce(ctx, total / n, True, k), -1, -1))
+    return out
+
+
+def _optimizer_steps(ctx: _RankCtx, params: float) -> list[Step]:
+    """Megatron's mixed-precision optimizer step: host bookkeeping per parameter tensor, the fp16 loss
+    scaler's inf/nan check (a 4-byte all-reduce over the model-parallel group read on the host), the
+    gradient norm for clipping (a reduction, a 4-byte all-reduce, read on the host) and Adam."""
+    sc, scheme, cost = ctx.sc, ctx.scheme, ctx.cost
+    grad_bytes = params * scheme.grad_bytes_per_param()
+    tensors = _param_tensors(ctx)
+    mp_group = ctx.model_parallel_group()
+    ops: list[OpSpec] = ctx.host_op(
+        "host.optimizer",
+        "optimizer",
+        ctx.host.param_tensor_overhead_us * tensors + ctx.host.iteration_overhead_us,
+    )
+
+    def mp_check(name: str) -> list[OpSpec]:
+        if len(mp_group) == 1:
+            return [ctx.sync(f"sync.{name}", "optimizer")]
+        reduce = OpSpec("allreduce", f"{name}.allreduce", "optimizer", bytes=4.0, group=mp_group, family="mp")
+        return [reduce, ctx.sync(f"sync.{name}", "optimizer")]
+
+    if sc.training.precision == "fp16":
+        ops.append(
+            OpSpec(
+                "optimizer",
+                "optimizer.unscale",
+                "optimizer",
+                duration_s=cost.elementwise(2 * grad_bytes),
+                bytes=2 * grad_bytes,
+            )
+        )
+        ops.extend(mp_check("found_inf"))
+    ops.append(
+        OpSpec(
+            "optimizer",
+            "optimizer.grad_norm",
+            "optimizer",
+            duration_s=cost.elementwise(grad_bytes),
+            bytes=grad_bytes,
+        )
+    )
+    ops.extend(mp_check("grad_norm"))
     opt_bytes = params * ADAM_BYTES_PER_PARAM
-    add(
-        Step(
-            OpSpec(
-                "optimizer",
-                "optimizer.grad_norm",
-                "optimizer",
-                duration_s=cost.elementwise(params * scheme.grad_bytes_per_param()),
-                bytes=params * scheme.grad_bytes_per_param(),
-            ),
-            -1,
-            -1,
+    ops.append(
+        OpSpec(
+            "optimizer",
+            "optimizer.adam",
+            "optimizer",
+            duration_s=cost.elementwise(opt_bytes),
+            bytes=opt_bytes,
         )
     )
-    add(
-        Step(
-            OpSpec(
-                "optimizer",
-                "optimizer.adam",
-                "optimizer",
-                duration_s=cost.elementwise(opt_bytes),
-                bytes=opt_bytes,
-            ),
-            -1,
-            -1,
-        )
-    )
-    return out, params
+    return [Step(op, -1, -1) for op in ops]
+
+
+def _param_tensors(ctx: _RankCtx) -> int:
+    """Parameter tensors this rank's optimizer walks: each transformer layer's weights and biases, the
+    word and position embeddings on the first stage, the final layer norm on the last."""
+    sc = ctx.sc
+    p = sc.parallelism.pipeline
+    n = sc.model.layers // p * LAYER_PARAM_TENSORS
+    if sc.model.vocab and ctx.stage == 0:
+        n += 2
+    if ctx.stage == p - 1:
+        n += 2 + (1 if sc.model.vocab and p > 1 else 0)
+    return n

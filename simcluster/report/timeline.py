@@ -32,14 +32,16 @@ COLORS = {
     "reduce": "#bcbd22",
     "send": "#636363",
     "recv": "#a6a6a6",
+    "host": "#8c564b",
+    "sync": "#c49c94",
     "bubble": "#ffd92f",
     "idle": "#e5e5e5",
 }
 SHAPE_BUDGET = 15_000  # bars drawn at most; past it ranks are thinned and ops merged
 MAX_RANKS = 32  # bands drawn at most
 TOP_LINKS = 8
-LANE = {"compute": 0.0, "comm": 1.0, "p2p": 2.0}  # offsets below a band's top
-BAND = 4.0  # lanes per rank band (3 lanes and a spacer)
+LANE = {"compute": 0.0, "comm": 1.0, "p2p": 2.0, "host": 3.0}  # offsets below a band's top
+BAND = 5.0  # lanes per rank band (4 lanes and a spacer)
 PX_PER_LANE = 13
 GiB = 1024**3
 

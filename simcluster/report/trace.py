@@ -22,7 +22,7 @@ from simcluster.simulate import SimResult
 EVENT_BUDGET = 300_000  # X events at most; past it ranks are thinned and ops merged (noted in otherData)
 MAX_RANKS = 256
 TOP_LINKS = 16
-STREAM_TID = {"compute": 0, "comm": 10, "p2p": 20}
+STREAM_TID = {"compute": 0, "comm": 10, "p2p": 20, "host": 30}
 GiB = 1024**3
 
 

@@ -1,0 +1,212 @@
+"""The host thread: closed forms for host-bound and GPU-bound chains, syncs, host-only work, exactness of
+static segments under any host lag, the program's host ops, and profile errors."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from simcluster.config.loader import load_scenario
+from simcluster.engine.executor import Engine
+from simcluster.engine.plan import HostCosts
+from simcluster.errors import ConfigError
+from simcluster.hardware.profile import load_profile, profile_from_dict
+from simcluster.model.costs import CostModel
+from simcluster.model.ops import OpSpec, Step
+from simcluster.parallel.program import build_program
+from simcluster.simulate import simulate
+from simcluster.topology.graph import build_topology
+from simcluster.topology.placement import place
+from tests.conftest import SCENARIOS, small_scenario
+
+HW = load_profile("dgx-a100")
+LAUNCH = HW.collectives.launch_us * 1e-6
+US = 1e-6
+
+
+def kernel(us: float, name: str = "k") -> OpSpec:
+    return OpSpec("elementwise", name, "forward", duration_s=us * US)
+
+
+def run_one_rank(ops: list[OpSpec], host: HostCosts, dynamic: bool = False):
+    topo = build_topology(HW, nodes=1)
+    steps = {0: [Step(op, -1, -1) for op in ops]}
+    eng = Engine(steps, [tuple(range(1))], [0], topo, LAUNCH, host=host)
+    if dynamic:
+        eng.plans[0] = list(range(len(ops)))
+    return eng.run()
+
+
+@pytest.mark.parametrize("dynamic", [False, True])
+def test_chain_of_tiny_kernels_is_host_bound(dynamic):
+    """N kernels shorter than their issue cost: the last is issued at N x dispatch and then runs."""
+    n, d, k = 50, 10.0, 1.0
+    res = run_one_rank([kernel(k)] * n, HostCosts(op_dispatch_s=d * US), dynamic)
+    assert res.iteration_time_s == pytest.approx((n * d + k) * US, rel=1e-12)
+    starts = np.frombuffer(res.traces[0].start_s)
+    assert starts == pytest.approx(np.arange(1, n + 1) * d * US, rel=1e-12)
+
+
+@pytest.mark.parametrize("dynamic", [False, True])
+def test_long_kernels_hide_dispatch(dynamic):
+    """Kernels longer than their issue cost: only the first dispatch shows."""
+    n, d, k = 20, 10.0, 1000.0
+    res = run_one_rank([kernel(k)] * n, HostCosts(op_dispatch_s=d * US), dynamic)
+    assert res.iteration_time_s == pytest.approx((d + n * k) * US, rel=1e-12)
+
+
+def test_sync_exposes_the_next_dispatch():
+    """k1 (1 ms), sync (5 us), k2 (1 us) with 10 us dispatch: k2 is issued 10 us after the sync ends."""
+    sync = OpSpec("sync", "sync", "forward", duration_s=5 * US)
+    res = run_one_rank([kernel(1000), sync, kernel(1)], HostCosts(op_dispatch_s=10 * US))
+    assert res.iteration_time_s == pytest.approx((10 + 1000 + 5 + 10 + 1) * US, rel=1e-12)
+    start, end = np.frombuffer(res.traces[0].start_s), np.frombuffer(res.traces[0].end_s)
+    assert (start[1], end[1]) == pytest.approx(((10 + 1000) * US, (10 + 1000 + 5) * US))
+
+
+@pytest.mark.parametrize("dynamic", [False, True])
+def test_host_only_work_delays_later_kernels_not_earlier_ones(dynamic):
+    """A 100 us host op between two kernels: the second is issued after it; the first runs meanwhile."""
+    host_op = OpSpec("host", "host.step", "forward", duration_s=100 * US)
+    res = run_one_rank([kernel(50), host_op, kernel(1)], HostCosts(op_dispatch_s=10 * US), dynamic)
+    start, end = np.frombuffer(res.traces[0].start_s), np.frombuffer(res.traces[0].end_s)
+    assert start[0] == pytest.approx(10 * US)
+    assert (start[1], end[1]) == pytest.approx((10 * US, 110 * US))  # on the host clock
+    assert start[2] == pytest.approx(120 * US)
+    assert res.iteration_time_s == pytest.approx(121 * US)
+
+
+def test_iteration_ends_when_the_host_does():
+    """Host work after the last kernel still belongs to the iteration."""
+    host_op = OpSpec("host", "host.log", "optimizer", duration_s=300 * US)
+    res = run_one_rank([kernel(5), host_op], HostCosts(op_dispatch_s=1 * US))
+    assert res.iteration_time_s == pytest.approx(301 * US)
+
+
+@pytest.mark.parametrize("lag_host", [0.5, 5.0, 40.0])
+@pytest.mark.parametrize("scheme", ["megatron", "megatron-sp"])
+def test_static_segments_are_exact_under_any_host_lag(write_scenario, scheme, lag_host):
+    """The same program with every op run one by one (the reference path) and with static segments
+    re-timed for the host's lag gives the same op times, GPU-bound and host-bound."""
+    data = small_scenario(
+        cluster={"nodes": 4},
+        parallelism={"scheme": scheme, "tensor": 8, "pipeline": 2, "data": 2},
+        model={"layers": 4, "hidden": 1024, "heads": 16, "seq_len": 256, "vocab": 2048},
+        training={"global_batch": 8, "micro_batch": 1, "recompute": "selective", "grad_overlap": True},
+    )
+    sc = load_scenario(write_scenario(data)).scenario
+    hw = HW.model_copy(
+        update={"host": HW.host.model_copy(update={"sync_us": 3.0, "microbatch_overhead_us": 7.0})}
+    )
+    prog = build_program(sc, CostModel(hw, "bf16"), fold=True)
+    gpus = place("naive", prog.layout, 8, scheme)
+    host = HostCosts(op_dispatch_s=lag_host * US, collective_dispatch_s=2 * lag_host * US)
+    fast = Engine(prog.steps, prog.translations, gpus, build_topology(HW, 4), LAUNCH, host=host)
+    slow = Engine(
+        prog.steps, prog.translations, gpus, build_topology(HW, 4), LAUNCH, host=host, static_segments=False
+    )
+    for r, steps in prog.steps.items():
+        slow.plans[r] = list(range(len(steps)))
+    a, b = fast.run(), slow.run()
+    assert a.iteration_time_s == pytest.approx(b.iteration_time_s, rel=1e-9)
+    for r in a.traces:
+        for field in ("start_s", "end_s"):
+            x = np.frombuffer(getattr(a.traces[r], field))
+            y = np.frombuffer(getattr(b.traces[r], field))
+            assert np.allclose(x, y, rtol=1e-9, atol=1e-12), (r, field)
+
+
+def test_program_syncs_after_every_p2p_and_checks_on_the_host(write_scenario):
+    data = small_scenario(
+        parallelism={"scheme": "megatron", "tensor": 2, "pipeline": 2, "data": 2},
+        model={"layers": 4, "hidden": 1024, "heads": 16, "seq_len": 256, "vocab": 2048},
+        training={"global_batch": 8, "micro_batch": 1, "precision": "fp16"},
+    )
+    hw = HW.model_copy(
+        update={
+            "host": HW.host.model_copy(
+                update={
+                    "microbatch_overhead_us": 7.0,
+                    "param_tensor_overhead_us": 2.0,
+                    "iteration_overhead_us": 100.0,
+                }
+            )
+        }
+    )
+    sc = load_scenario(write_scenario(data)).scenario
+    prog = build_program(sc, CostModel(hw, "fp16"), fold=True)
+    for rank, steps in prog.steps.items():
+        kinds = [st[0].kind for st in steps]
+        names = [st[0].name for st in steps]
+        for i, k in enumerate(kinds):
+            if k in ("send", "recv"):
+                assert names[i + 1] == "sync.p2p"
+        m = sc.microbatches
+        assert names.count("host.microbatch") == 2 * m  # one per forward and per backward step
+        # fp16: the loss scaler's inf check and the gradient norm are reduced over the model-parallel group
+        # (2 tensor x 2 pipeline ranks) and read on the host; the iteration ends with the loss read.
+        for check in ("found_inf", "grad_norm"):
+            op = next(st[0] for st in steps if st[0].name == f"{check}.allreduce")
+            assert len(op.group) == 4 and op.bytes == 4.0
+            assert names[names.index(f"{check}.allreduce") + 1] == f"sync.{check}"
+        assert names[-1] == "sync.iteration_end"
+        host = next(st[0] for st in steps if st[0].name == "host.optimizer")
+        tensors = 2 * 12 + (2 if prog.layout.coord(rank, "pp") == 0 else 3)
+        assert host.duration_s == pytest.approx((2.0 * tensors + 100.0) * US)
+    bf16 = build_program(
+        sc.model_copy(update={"training": sc.training.model_copy(update={"precision": "bf16"})}),
+        CostModel(hw, "bf16"),
+        fold=True,
+    )
+    assert not any(st[0].name == "found_inf.allreduce" for st in bf16.steps[0])
+
+
+def test_large_kernels_hide_the_host():
+    """The 22B layer of Korthikanti Table 4 with a slow host (50 us per op) changes its per-layer times
+    by well under 1%: the host runs ahead of kernels that take milliseconds."""
+    base = load_scenario(SCENARIOS / "megatron_22b_selene.yaml")
+    slow_host = base.hardware.model_copy(
+        update={
+            "host": base.hardware.host.model_copy(
+                update={"op_dispatch_us": 50.0, "collective_dispatch_us": 80.0}
+            )
+        }
+    )
+    a = simulate(base).summary()
+    b = simulate(dataclasses.replace(base, hardware=slow_host)).summary()
+    for key in ("layer_forward_time_s", "layer_backward_time_s"):
+        assert b[key] == pytest.approx(a[key], rel=0.01)
+    assert b["iteration_time_s"] >= a["iteration_time_s"]
+
+
+def test_small_model_is_host_bound_and_scales_with_dispatch(write_scenario):
+    """A tiny model: iteration time grows by about (ops per rank) x (extra dispatch)."""
+    data = small_scenario(
+        model={"layers": 2, "hidden": 256, "heads": 4, "seq_len": 128, "vocab": 0}, parallelism={"tensor": 1}
+    )
+    base = load_scenario(write_scenario(data))
+    times = []
+    for us in (20.0, 40.0):
+        hw = base.hardware.model_copy(
+            update={"host": base.hardware.host.model_copy(update={"op_dispatch_us": us})}
+        )
+        res = simulate(dataclasses.replace(base, hardware=hw))
+        times.append(res.summary()["iteration_time_s"])
+        n_compute = sum(1 for st in res.program.steps[0] if st[0].is_compute)
+    assert times[1] - times[0] == pytest.approx(n_compute * 20e-6, rel=0.02)
+
+
+@pytest.mark.parametrize("value", [-1.0, float("nan")])
+def test_bad_host_values_are_one_line_errors(value):
+    from importlib import resources
+
+    import yaml
+
+    data = yaml.safe_load((resources.files("simcluster.hardware") / "presets" / "dgx-a100.yaml").read_text())
+    data["host"] = {"op_dispatch_us": value}
+    with pytest.raises(ConfigError) as err:
+        profile_from_dict(data)
+    msg = str(err.value)
+    assert "host.op_dispatch_us" in msg and "\n" not in msg
