@@ -1,4 +1,5 @@
-"""Case files: `cases: [{id, source, table, scenario, set, metric, published, relative_to}]`.
+"""Case files: `cases: [{id, source, table, scenario, set, metric, published, relative_to}]`, and
+`tables:` of measured runs, one CSV row per case (simcluster/validate/tables.py).
 
 `scenario` is a path relative to the case file; `set` maps dotted paths to values (as `--set`); `metric` is a
 summary.json key (numeric) or `max_global_batch` (the largest global batch that fits, from the memory model); `relative_to` names another case: the prediction and the published number are
@@ -16,6 +17,7 @@ from typing import Any
 
 from simcluster.config.loader import read_yaml_mapping
 from simcluster.errors import ConfigError
+from simcluster.validate.tables import expand_table
 
 METRICS = (
     "iteration_time_s",
@@ -65,6 +67,8 @@ class Case:
     )
     note: str = ""
     raw_set: dict[str, Any] = field(default_factory=dict)
+    group: str | None = None  # cases of one group (same model, GPUs, batch) are ranked against each other
+    fitting: bool = False  # a row profile factors were fitted on
 
 
 def default_cases_path() -> Path:
@@ -73,16 +77,20 @@ def default_cases_path() -> Path:
 
 def load_cases(path: Path) -> list[Case]:
     data = read_yaml_mapping(path, field="--cases")
-    items = data.get("cases")
-    if not isinstance(items, list) or not items:
-        raise ConfigError("cases", None, f"{path} must hold a non-empty list under 'cases'")
+    items = data.get("cases", [])
+    tables = data.get("tables", [])
+    if not isinstance(items, list) or not isinstance(tables, list) or not (items or tables):
+        raise ConfigError("cases", None, f"{path} must hold a non-empty list under 'cases' (or 'tables')")
+    for t, table in enumerate(tables):
+        items = [*items, *expand_table(table, f"tables[{t}]", path.parent)]
     out: list[Case] = []
     ids: set[str] = set()
     for i, item in enumerate(items):
         where = f"cases[{i}]"
         if not isinstance(item, dict):
             raise ConfigError(where, item, "must be a mapping")
-        unknown = sorted(set(item) - set(CASE_KEYS))
+        extra = {"group", "fitting"} if i >= len(data.get("cases", [])) else set()
+        unknown = sorted(set(item) - set(CASE_KEYS) - extra)
         if unknown:
             raise ConfigError(
                 f"{where}.{unknown[0]}", None, f"unknown key; valid keys: {', '.join(CASE_KEYS)}"
@@ -132,6 +140,8 @@ def load_cases(path: Path) -> list[Case]:
                 baseline=baseline,
                 note=str(item.get("note", "")),
                 raw_set=dict(sets),
+                group=item.get("group"),
+                fitting=bool(item.get("fitting", False)),
             )
         )
     for i, case in enumerate(out):
