@@ -106,3 +106,13 @@ def test_baseline_divides_by_an_unpublished_configuration(tmp_path):
     bad = _case_file(tmp_path, baseline={"scenario": "nope.yaml"})
     with pytest.raises(ConfigError, match=r"cases\[0\].baseline.scenario='nope.yaml'"):
         load_cases(bad)
+
+
+def test_table_filter_keeps_one_table_and_names_the_tables_when_nothing_matches():
+    res = CliRunner().invoke(main, ["validate", "--json", "--table", "optimus/megatron"])
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.output)
+    assert set(doc["mape_by_table"]) == {"Optimus/Megatron on 64 GPUs"}
+    assert len(doc["cases"]) == 3
+    bad = CliRunner().invoke(main, ["validate", "--table", "nope"])
+    assert bad.exit_code == 2 and "--table='nope': matches no table" in bad.output

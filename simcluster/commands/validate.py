@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from simcluster.errors import SimclusterError
+from simcluster.errors import ConfigError, SimclusterError
 
 
 @click.command(name="validate")
@@ -27,7 +27,15 @@ from simcluster.errors import SimclusterError
     default=None,
     help="write DIR/validation.html (parity plot and table)",
 )
-def command(cases_path: Path | None, as_json_flag: bool, report: Path | None) -> None:
+@click.option(
+    "--table",
+    "table_filter",
+    default=None,
+    help="only the tables whose name contains TEXT (case-insensitive); cases they are relative to still run",
+)
+def command(
+    cases_path: Path | None, as_json_flag: bool, report: Path | None, table_filter: str | None
+) -> None:
     """Run validation cases and print predicted vs published with the signed relative error."""
     from simcluster.validate.cases import default_cases_path, load_cases
     from simcluster.validate.report import as_json, as_text, write_report
@@ -35,7 +43,8 @@ def command(cases_path: Path | None, as_json_flag: bool, report: Path | None) ->
 
     try:
         cases = load_cases(cases_path or default_cases_path())
-        outcomes = run_cases(cases)
+        keep = select_tables(cases, table_filter)
+        outcomes = [o for o in run_cases(needed(cases, keep)) if o.case.id in keep]
     except SimclusterError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
@@ -44,3 +53,27 @@ def command(cases_path: Path | None, as_json_flag: bool, report: Path | None) ->
         path = write_report(outcomes, report)
         if not as_json_flag:
             click.echo(f"report: {path}")
+
+
+def select_tables(cases: list, text: str | None) -> set[str]:
+    """Ids of the cases whose table name contains `text` (all cases when it is None)."""
+    if text is None:
+        return {c.id for c in cases}
+    keep = {c.id for c in cases if text.lower() in c.table.lower()}
+    if not keep:
+        tables = sorted({c.table for c in cases})
+        raise ConfigError("--table", text, f"matches no table; tables: {'; '.join(tables)}")
+    return keep
+
+
+def needed(cases: list, keep: set[str]) -> list:
+    """The kept cases plus every case they are relative to (transitively), in file order."""
+    by_id = {c.id: c for c in cases}
+    want = set(keep)
+    todo = list(keep)
+    while todo:
+        ref = by_id[todo.pop()].relative_to
+        if ref is not None and ref not in want:
+            want.add(ref)
+            todo.append(ref)
+    return [c for c in cases if c.id in want]
