@@ -320,6 +320,7 @@ def rank_scatter(rows: list[Outcome]) -> go.Figure:
     counts = [pairs[k] for k in keys]
     n = max(max(k) for k in keys)
     on_diag = sum(c for (m, p), c in pairs.items() if m == p)
+    tick = 1 if n <= 12 else 5
     fig = go.Figure()
     fig.add_trace(
         go.Scatter(
@@ -350,8 +351,8 @@ def rank_scatter(rows: list[Outcome]) -> go.Figure:
     return _layout(
         fig,
         f"rank within its group, predicted vs measured ({on_diag} of {sum(counts)} runs on the diagonal)",
-        xaxis={"title": {"text": "measured rank (1 = fastest)"}, "range": [0.5, n + 0.5]},
-        yaxis={"title": {"text": "predicted rank"}, "range": [0.5, n + 0.5]},
+        xaxis={"title": {"text": "measured rank (1 = fastest)"}, "range": [0.5, n + 0.5], "dtick": tick},
+        yaxis={"title": {"text": "predicted rank"}, "range": [0.5, n + 0.5], "dtick": tick},
         showlegend=False,
     )
 
