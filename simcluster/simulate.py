@@ -17,6 +17,7 @@ from simcluster.engine.plan import HostCosts
 from simcluster.memory.model import RankMemory, rank_memory
 from simcluster.model.costs import CostModel
 from simcluster.network.collectives import bus_factor
+from simcluster.network.utilization import class_utilization
 from simcluster.parallel.program import Program, build_program
 from simcluster.topology.graph import Topology, build_topology
 from simcluster.topology.placement import place
@@ -184,6 +185,9 @@ class SimResult:
             "simulated_ranks": list(reps),
             "events_ranks": None,
             "collective_algorithms": self.engine.algorithms,
+            "link_utilization": class_utilization(
+                self.engine.transfer_log, self.topology.capacity_Bps, self.topology.link_class, it
+            ),
             "per_rank": per_rank,
         }
 

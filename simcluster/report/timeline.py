@@ -17,7 +17,10 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from simcluster.report.lanes import plan
-from simcluster.report.series import busiest_links, link_utilization, memory_series
+from simcluster.report.linkpanel import SCRIPT as LINK_SCRIPT
+from simcluster.report.linkpanel import TITLE as LINK_TITLE
+from simcluster.report.linkpanel import add_link_panel, class_note
+from simcluster.report.series import memory_series
 from simcluster.simulate import SimResult
 
 COLORS = {
@@ -117,7 +120,7 @@ def build_timeline(
         shared_xaxes=True,
         vertical_spacing=60 / (top_px + 2 * panel_px),
         row_heights=[top_px, panel_px, panel_px],
-        subplot_titles=("ops per rank", "link utilization (busiest links)", "memory in use per rank"),
+        subplot_titles=("ops per rank", LINK_TITLE, "memory in use per rank"),
     )
     owner: list[int | None] = []  # rank each trace belongs to (None: always shown)
     shown_legend: set[str] = set()
@@ -160,21 +163,7 @@ def build_timeline(
             add_bars(part, str(cat), rank, np.full(len(part), base - LANE["compute"]), 0.8, _gap_hover(part))
 
     it_ms = res.engine.iteration_time_s * 1e3
-    for s in link_utilization(res, busiest_links(res, TOP_LINKS)):
-        fig.add_trace(
-            go.Scatter(
-                x=np.append(s.time_s, res.engine.iteration_time_s) * 1e3,
-                y=np.append(s.value, s.value[-1]) * 100,
-                mode="lines",
-                line={"shape": "hv", "width": 1.2},
-                name=s.name,
-                legend="legend2",
-                hovertemplate=f"{s.name}<br>%{{x:.3f}} ms: %{{y:.1f}}%<extra></extra>",
-            ),
-            row=2,
-            col=1,
-        )
-        owner.append(None)
+    owner.extend([None] * add_link_panel(fig, res, row=2, top=TOP_LINKS))  # windowed averages (linkpanel.py)
     seen_reps: dict[int, list[int]] = {}
     for rank in ranks:
         seen_reps.setdefault(res.program.rep_of[rank], []).append(rank)
@@ -259,7 +248,7 @@ def build_timeline(
     fig.update_xaxes(
         row=3, col=1, title={"text": "time (ms)"}, rangeslider={"visible": True, "thickness": 0.05}
     )
-    return fig, notes
+    return fig, [*notes, class_note(res)]
 
 
 PAGE = """<!DOCTYPE html>
@@ -287,6 +276,7 @@ def page(fig: go.Figure, notes: list[str], title: str) -> str:
         include_plotlyjs=True,
         div_id="timeline",
         config={"displaylogo": False, "scrollZoom": False},
+        post_script=LINK_SCRIPT,
     )
     notes_html = "\n".join(f'<p class="note">{html.escape(n)}.</p>' for n in notes)
     return PAGE.format(title=html.escape(title), notes=notes_html, plot=plot)
