@@ -127,8 +127,13 @@ def render():
 RECTS_JS = """<script>window.addEventListener('load', function(){ setTimeout(function(){
   var out = {height: document.documentElement.scrollHeight, graphs: {}};
   document.querySelectorAll('.js-plotly-plot').forEach(function(g){
-    var r = g.getBoundingClientRect();
-    out.graphs[g.id] = [r.left + window.scrollX, r.top + window.scrollY, r.width, r.height];
+    var r = g.getBoundingClientRect(), x = r.left + window.scrollX, y = r.top + window.scrollY;
+    out.graphs[g.id] = [x, y, r.width, r.height];
+    var plots = (g._fullLayout && g._fullLayout._plots) || {};
+    Object.keys(plots).forEach(function(k){  // each subplot's plotting area, e.g. "timeline:x2y2"
+      var p = plots[k];
+      out.graphs[g.id + ':' + k] = [x + p.xaxis._offset, y + p.yaxis._offset, p.xaxis._length, p.yaxis._length];
+    });
   });
   var pre = document.createElement('pre'); pre.id = 'test-rects'; pre.textContent = JSON.stringify(out);
   document.body.appendChild(pre);
@@ -137,7 +142,9 @@ RECTS_JS = """<script>window.addEventListener('load', function(){ setTimeout(fun
 
 @dataclass
 class Shot:
-    rects: dict[str, list[float]]  # graph div id -> [left, top, width, height] in CSS pixels
+    rects: dict[
+        str, list[float]
+    ]  # graph div id (and "id:x2y2" per subplot) -> [left, top, width, height], CSS px
     image: object  # PIL.Image of the whole page at 1 CSS pixel per image pixel
     dom: str = ""
 
