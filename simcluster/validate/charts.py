@@ -358,7 +358,7 @@ def rank_scatter(rows: list[Outcome]) -> go.Figure:
 
 
 def group_bars(groups: list[dict]) -> go.Figure:
-    """Kendall tau (top) and the regret of the predicted-best layout (bottom) per group, in file order."""
+    """Kendall tau (top) and the regret of the predicted-best layout (bottom) per group, in the order of `group_summary` (by name)."""
     x = list(range(1, len(groups) + 1))
     tau = [
         None if g["kendall_tau"] is None or math.isnan(g["kendall_tau"]) else g["kendall_tau"] for g in groups
@@ -408,5 +408,5 @@ def group_bars(groups: list[dict]) -> go.Figure:
         range=[min([0.0, *(t for t in tau if t is not None)]) - 0.05, 1.05],
     )
     fig.update_yaxes(row=2, col=1, title={"text": "regret (%)"}, rangemode="tozero")
-    fig.update_xaxes(row=2, col=1, title={"text": "group (file order; hover for its runs)"})
+    fig.update_xaxes(row=2, col=1, title={"text": "group (by name, as in the table below; hover for its runs)"})
     return fig

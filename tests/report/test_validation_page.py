@@ -238,10 +238,14 @@ def test_page_draws_every_panel_in_chromium(validated, screenshot) -> None:
     # filtering by table hides the other table's panels and case rows
     pick = (
         "<script>var s=document.getElementById('table-filter');s.value='measured runs';"
-        "s.dispatchEvent(new Event('change'));</script>"
+        "s.dispatchEvent(new Event('change'));"
+        "document.querySelectorAll('#cases th')[6].click();</script>"  # sort by error, ascending
     )
     shot = screenshot(path, extra_js=pick)
     shown = re.search(r'<span id="shown">(\d+)</span>', shot.dom)
     assert shown and int(shown.group(1)) == sum(c["table"] == "measured runs" for c in doc["cases"])
+    body = shot.dom.split('id="cases"')[1]
+    order = re.findall(r'<tr data-table="[^"]*"[^>]*><td>([^<]*)</td>', body)
+    assert order == [c["id"] for c in sorted(doc["cases"], key=lambda c: c["error"])]
     hidden = [div for div, r in shot.rects.items() if r[2] == 0 and ":" not in div]
     assert sorted(hidden) == [d for d in ids if d.startswith("t0-")]
