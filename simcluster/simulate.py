@@ -98,6 +98,17 @@ class SimResult:
     def stats(self) -> dict[int, dict[str, float]]:
         return {r: self.rank_stats(r) for r in self.program.reps}
 
+    def link_utilization(self) -> dict[str, dict[str, float | int]]:
+        """Per link class: average, busiest link's average and peak utilization (computed once)."""
+        if "link_utilization" not in self.cache:
+            self.cache["link_utilization"] = class_utilization(
+                self.engine.transfer_log,
+                self.topology.capacity_Bps,
+                self.topology.link_class,
+                self.engine.iteration_time_s,
+            )
+        return self.cache["link_utilization"]
+
     def model_flops(self) -> float:
         """Model FLOPs of one iteration (no recomputation counted): 3x forward for training
         (Korthikanti et al.: 72 B L s h^2 (1 + s/6h + V/12hL) when f = 4h)."""
@@ -185,9 +196,7 @@ class SimResult:
             "simulated_ranks": list(reps),
             "events_ranks": None,
             "collective_algorithms": self.engine.algorithms,
-            "link_utilization": class_utilization(
-                self.engine.transfer_log, self.topology.capacity_Bps, self.topology.link_class, it
-            ),
+            "link_utilization": {k: dict(v) for k, v in self.link_utilization().items()},
             "per_rank": per_rank,
         }
 

@@ -32,19 +32,26 @@ def flatten(log: Log) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 def link_peaks(log: Log, capacity_Bps: Sequence[float]) -> np.ndarray:
     """Per link, the highest utilization at any instant (0..1): the largest sum of the rates of the phases
     on it at one time (a phase ending when another starts does not overlap it), capped at 1. A phase of no
-    duration that moves bytes counts as 1."""
-    cap = np.asarray(capacity_Bps, dtype=float)
-    ids, nbytes, t0, t1 = flatten(log)
+    duration that moves bytes counts as 1.
+
+    A link that one phase alone fills (its bottleneck: most links that carry anything) is at 1 already; the
+    overlaps are summed, in time order per link, only on the others."""
+    return _peaks(*flatten(log), np.asarray(capacity_Bps, dtype=float))
+
+
+def _peaks(
+    ids: np.ndarray, nbytes: np.ndarray, t0: np.ndarray, t1: np.ndarray, cap: np.ndarray
+) -> np.ndarray:
     out = np.zeros(len(cap))
     if not len(ids):
         return out
     dur = t1 - t0
-    pos = (dur > 0) & (nbytes > 0)
-    burst = (dur <= 0) & (nbytes > 0)
-    np.maximum.at(out, ids[burst], 1.0)
-    ids, t0, t1 = ids[pos], t0[pos], t1[pos]
+    pos = dur > 0
+    rate = np.where(pos, nbytes / np.where(pos, dur, 1.0) / cap[ids], np.where(nbytes > 0, np.inf, 0.0))
+    np.maximum.at(out, ids, rate)
+    rest = pos & (out[ids] < 1.0)
+    ids, t0, t1, rate = ids[rest], t0[rest], t1[rest], rate[rest]
     if len(ids):
-        rate = nbytes[pos] / dur[pos] / cap[ids]
         link = np.concatenate([ids, ids])
         time = np.concatenate([t0, t1])
         start = np.concatenate([np.ones(len(ids), dtype=np.int8), np.zeros(len(ids), dtype=np.int8)])
@@ -73,8 +80,9 @@ def class_utilization(
     one link of the class reaches over the iteration) and `peak` (the busiest instant of any of its links)."""
     cap = np.asarray(capacity_Bps, dtype=float)
     cls = np.asarray(link_class)
-    carried = link_carried(log, len(cap))
-    peaks = link_peaks(log, cap)
+    flat = flatten(log)
+    carried = np.bincount(flat[0], weights=flat[1], minlength=len(cap)).astype(float)
+    peaks = _peaks(*flat, cap)
     out: dict[str, dict[str, float | int]] = {}
     for name in sorted(set(link_class)):
         sel = cls == name

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-from simcluster.network.utilization import class_utilization
 from simcluster.report.series import LinkLoad, busiest_links, link_loads, windows
 from simcluster.simulate import SimResult
 
@@ -88,12 +87,7 @@ def add_link_panel(
 def class_note(res: SimResult) -> str:
     """Per link class, the average and peak utilization over the iteration (summary.json's
     `link_utilization`), as the line the page shows above the figure."""
-    per = class_utilization(
-        res.engine.transfer_log,
-        res.topology.capacity_Bps,
-        res.topology.link_class,
-        res.engine.iteration_time_s,
-    )
+    per = res.link_utilization()
     parts = [
         f"{c}: average {v['average'] * 100:.2f}%, busiest link {v['busiest_average'] * 100:.2f}%, "
         f"peak {v['peak'] * 100:.1f}%"

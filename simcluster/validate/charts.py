@@ -408,5 +408,7 @@ def group_bars(groups: list[dict]) -> go.Figure:
         range=[min([0.0, *(t for t in tau if t is not None)]) - 0.05, 1.05],
     )
     fig.update_yaxes(row=2, col=1, title={"text": "regret (%)"}, rangemode="tozero")
-    fig.update_xaxes(row=2, col=1, title={"text": "group (by name, as in the table below; hover for its runs)"})
+    fig.update_xaxes(
+        row=2, col=1, title={"text": "group (by name, as in the table below; hover for its runs)"}
+    )
     return fig
