@@ -94,8 +94,8 @@ def class_note(res: SimResult) -> str:
         for c, v in per.items()
     ]
     return (
-        "link utilization over the iteration, per link class (average of all its links; the busiest link's "
-        + ("average; the busiest instant of any): " + "; ".join(parts))
+        "link utilization over the iteration per link class (summary.json link_utilization: the average of "
+        "its links, the busiest link's average, the busiest instant of any link): " + "; ".join(parts)
     )
 
 

@@ -87,7 +87,7 @@ def test_full_zoom_shows_averages_not_spikes(gpt1024, timelines) -> None:
     titles = [a.text for a in fig.layout.annotations if a.text.startswith(linkpanel.TITLE)]
     assert titles == [linkpanel.title(it_ms / linkpanel.WINDOWS)]
     assert "average over" in titles[0] and "busiest instant" in titles[0]
-    assert notes[-1].startswith("link utilization over the iteration, per link class")
+    assert notes[-1].startswith("link utilization over the iteration per link class")
 
 
 def _class_numbers(text: str) -> dict[str, tuple[float, float, float]]:
