@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-from simcluster.report.series import LinkLoad, busiest_links, link_loads, windows
+from simcluster.report.linkload import LinkLoad, link_loads, windows
+from simcluster.report.series import busiest_links
 from simcluster.simulate import SimResult
 
 WINDOWS = 300  # windows across the visible range
@@ -51,37 +52,38 @@ def _meta(load: LinkLoad, exact: bool) -> dict:
     }
 
 
-def add_link_panel(
-    fig: go.Figure, res: SimResult, row: int, top: int = TOP_LINKS, legend: str = "legend2"
-) -> int:
-    """Draw the busiest links' windowed utilization into `row` of `fig` and title the panel; returns how many
-    traces were added."""
+def link_traces(res: SimResult, top: int = TOP_LINKS, legend: str = "legend2", axes: str = "2") -> list[dict]:
+    """The busiest links' windowed utilization as plain plotly.js traces on axes x<axes>/y<axes>."""
     it = res.engine.iteration_time_s
-    loads = link_loads(res, busiest_links(res, top))
-    for load in loads:
+    out = []
+    for load in link_loads(res, busiest_links(res, top)):
         exact = bool((load.mean == load.peak).all())
         t, avg, peak = windows(load, 0.0, it, WINDOWS)
-        name = f"{load.name} ({load.link_class}, {load.average() * 100:.1f}% average)"
-        fig.add_trace(
-            go.Scatter(
-                x=[_ms(x) for x in [*t, it]],
-                y=[_pct(v) for v in [*avg, avg[-1]]],
-                customdata=[_pct(v) for v in [*peak, peak[-1]]],
-                mode="lines",
-                line={"shape": "hv", "width": 1.2},
-                name=name,
-                legend=legend,
-                meta=_meta(load, exact),
-                hovertemplate=f"{load.name}<br>window from %{{x:.4f}} ms: average %{{y:.1f}}%, "
+        out.append(
+            {
+                "type": "scatter",
+                "x": [_ms(x) for x in [*t, it]],
+                "y": [_pct(v) for v in [*avg, avg[-1]]],
+                "customdata": [_pct(v) for v in [*peak, peak[-1]]],
+                "mode": "lines",
+                "line": {"shape": "hv", "width": 1.2},
+                "name": f"{load.name} ({load.link_class}, {load.average() * 100:.1f}% average)",
+                "legend": legend,
+                "meta": _meta(load, exact),
+                "hovertemplate": f"{load.name}<br>window from %{{x:.4f}} ms: average %{{y:.1f}}%, "
                 "busiest instant %{customdata:.1f}%<extra></extra>",
-            ),
-            row=row,
-            col=1,
+                "xaxis": f"x{axes}",
+                "yaxis": f"y{axes}",
+            }
         )
+    return out
+
+
+def retitle(fig: go.Figure, res: SimResult) -> None:
+    """Give the link panel's subplot title (TITLE) the window width at full zoom."""
     for ann in fig.layout.annotations:
         if ann.text == TITLE:
-            ann.text = title(it * 1e3 / WINDOWS)
-    return len(loads)
+            ann.text = title(res.engine.iteration_time_s * 1e3 / WINDOWS)
 
 
 def class_note(res: SimResult) -> str:
@@ -99,11 +101,11 @@ def class_note(res: SimResult) -> str:
     )
 
 
-# Recompute the link panel's windows when the view is zoomed or panned ({plot_id}: the figure's div).
-SCRIPT = """
+# Recompute the link panel's windows when the view is zoomed or panned (in the timeline's div).
+SCRIPT = """<script>
 (function(){
-  var gd = document.getElementById('{plot_id}');
-  if (!gd || !gd.on) return;
+  var gd = document.getElementById('timeline');
+  if (!gd) return;
   var WINDOWS = __WINDOWS__, TITLE = __TITLE__;
   function start(m, i){ return m.t ? m.t[i] : i * m.end / m.mean.length; }
   function prep(m){
@@ -157,8 +159,12 @@ SCRIPT = """
       }
     });
   }
-  gd.on('plotly_relayout', function(ev){
-    if (Object.keys(ev || {}).some(function(k){ return /^xaxis[0-9]*[.](range|autorange)/.test(k); })) update();
-  });
+  function listen(){
+    if (!gd.on) return setTimeout(listen, 50);  // until plotly has set the figure up
+    gd.on('plotly_relayout', function(ev){
+      if (Object.keys(ev || {}).some(function(k){ return /^xaxis[0-9]*[.](range|autorange)/.test(k); })) update();
+    });
+  }
+  listen();
 })();
-""".replace("__WINDOWS__", str(WINDOWS)).replace("__TITLE__", '"' + TITLE + '"')
+</script>""".replace("__WINDOWS__", str(WINDOWS)).replace("__TITLE__", '"' + TITLE + '"')

@@ -21,7 +21,6 @@ import numpy as np
 import pandas as pd
 
 from simcluster.memory.model import chunk_activation_bytes
-from simcluster.network.utilization import flatten
 from simcluster.parallel.program import stage_layers
 from simcluster.simulate import SimResult
 from simcluster.topology.graph import vertex_label
@@ -117,10 +116,20 @@ def _rebin_max(
     return edges[:-1], out
 
 
-def _drained(res: SimResult, links: list[int], t_end: float) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Per link, the exact utilization step function (knots, values) after the fluid queue."""
+def link_utilization(res: SimResult, links: list[int], t_end: float | None = None) -> list[Series]:
+    """Utilization (0..1) over time of each link in `links`."""
+    t_end = res.engine.iteration_time_s if t_end is None else t_end
     cap = np.asarray(res.topology.capacity_Bps, dtype=float)
-    ids, nbytes, t0_all, t1_all = flatten(res.engine.transfer_log)
+    log = res.engine.transfer_log
+    if log:
+        counts = np.fromiter((len(row[2]) for row in log), dtype=np.int64, count=len(log))
+        ids = np.concatenate([row[2] for row in log]).astype(np.int64)
+        nbytes = np.concatenate([np.asarray(row[3], dtype=float) for row in log])
+        t0_all = np.repeat(np.fromiter((row[0] for row in log), dtype=float, count=len(log)), counts)
+        t1_all = np.repeat(np.fromiter((row[1] for row in log), dtype=float, count=len(log)), counts)
+    else:
+        ids = np.zeros(0, dtype=np.int64)
+        nbytes = t0_all = t1_all = np.zeros(0)
     out = []
     for lk in links:
         sel = ids == lk
@@ -141,77 +150,11 @@ def _drained(res: SimResult, links: list[int], t_end: float) -> list[tuple[np.nd
                 rate[k] += b / cap[lk] / max(edges[k + 1] - edges[k], 1e-30)
         if len(edges) < 2:
             edges, rate = np.array([0.0, t_end]), np.array([0.0])
-        out.append(_drain(edges, np.maximum(rate, 0.0)))
-    return out
-
-
-def link_utilization(res: SimResult, links: list[int], t_end: float | None = None) -> list[Series]:
-    """Utilization (0..1) over time of each link in `links` (long series averaged into MAX_POINTS bins)."""
-    t_end = res.engine.iteration_time_s if t_end is None else t_end
-    out = []
-    for lk, (t, v) in zip(links, _drained(res, links, t_end)):
+        t, v = _drain(edges, np.maximum(rate, 0.0))
         if len(t) > MAX_POINTS:
             t, v = _rebin(t, v, max(t_end, float(t[-1])), MAX_POINTS)
         out.append(Series(link_name(res, lk), t, np.minimum(v, 1.0)))
     return out
-
-
-@dataclass(frozen=True)
-class LinkLoad:
-    """A link's utilization as pieces: on [start_s[i], start_s[i + 1]) (the last piece to end_s) the
-    average is mean[i] and the busiest instant peak[i]. Exact (mean == peak) when the step function has at
-    most FINE_PIECES pieces; otherwise FINE_PIECES equal bins."""
-
-    name: str
-    link_class: str
-    start_s: np.ndarray
-    end_s: float
-    mean: np.ndarray
-    peak: np.ndarray
-
-    def average(self) -> float:
-        """Average utilization over [0, end_s]: the bytes carried over capacity x time."""
-        width = np.diff(np.append(self.start_s, self.end_s))
-        return float(np.sum(self.mean * width) / self.end_s) if self.end_s > 0 else 0.0
-
-
-FINE_PIECES = 8192  # per link in the timeline page; zooming further shows these bins' average and peak
-
-
-def link_loads(res: SimResult, links: list[int], pieces: int = FINE_PIECES) -> list[LinkLoad]:
-    """The busiest-link series behind the timeline's link panel, as average and busiest-instant pieces."""
-    it = res.engine.iteration_time_s
-    out = []
-    for lk, (t, v) in zip(links, _drained(res, links, it)):
-        end = max(it, float(t[-1]))  # the last knot starts the idle tail (value 0) up to the end
-        v = np.minimum(v, 1.0)
-        if len(t) > pieces:
-            s0, mean = _rebin(t, v, end, pieces)
-            _, peak = _rebin_max(t, v, end, pieces)
-        else:
-            s0, mean, peak = t, v, v
-        cls = res.topology.link_class[lk]
-        out.append(LinkLoad(link_name(res, lk), cls, s0, end, np.minimum(mean, 1.0), np.minimum(peak, 1.0)))
-    return out
-
-
-def windows(load: LinkLoad, t0: float, t1: float, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Average and busiest-instant utilization of a link over `count` equal windows of [t0, t1]: window
-    starts, averages, peaks (the page's script computes the same when the view is zoomed)."""
-    edges = np.linspace(t0, t1, count + 1)
-    knots = np.append(load.start_s, load.end_s)
-    area = np.concatenate([[0.0], np.cumsum(load.mean * np.diff(knots))])
-    cum = np.interp(edges, knots, area, left=0.0, right=float(area[-1]))
-    width = np.diff(edges)
-    avg = np.divide(np.diff(cum), width, out=np.zeros(count), where=width > 0)
-    # pieces overlapping each window: from the one holding at its start to the last starting before its end
-    first = np.clip(np.searchsorted(load.start_s, edges[:-1], side="right") - 1, 0, len(load.peak) - 1)
-    last = np.clip(np.searchsorted(load.start_s, edges[1:], side="left") - 1, 0, len(load.peak) - 1)
-    last = np.maximum(last, first)
-    peak = np.array([load.peak[a : b + 1].max() for a, b in zip(first, last)])
-    outside = (edges[1:] <= 0.0) | (edges[:-1] >= load.end_s)
-    peak[outside] = 0.0
-    return edges[:-1], np.minimum(avg, 1.0), peak
 
 
 def memory_series(res: SimResult, rep: int) -> Series:

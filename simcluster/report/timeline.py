@@ -18,8 +18,7 @@ from plotly.subplots import make_subplots
 
 from simcluster.report.lanes import plan
 from simcluster.report.linkpanel import SCRIPT as LINK_SCRIPT
-from simcluster.report.linkpanel import TITLE as LINK_TITLE
-from simcluster.report.linkpanel import add_link_panel, class_note
+from simcluster.report.linkpanel import class_note, link_traces, retitle
 from simcluster.report.series import memory_series
 from simcluster.simulate import SimResult
 
@@ -111,6 +110,7 @@ def build_timeline(
     pl = plan(res, budget, max_ranks)
     ranks, df, gaps, notes = pl.ranks, pl.ops, pl.gaps, pl.notes
     ypos = {r: -k * BAND for k, r in enumerate(ranks)}
+    notes = [*notes, class_note(res)]  # per link class, as summary.json's link_utilization
     n_lanes = len(ranks) * BAND
     top_px = max(260, int(n_lanes * PX_PER_LANE) + 60)
     panel_px = 230
@@ -120,7 +120,7 @@ def build_timeline(
         shared_xaxes=True,
         vertical_spacing=60 / (top_px + 2 * panel_px),
         row_heights=[top_px, panel_px, panel_px],
-        subplot_titles=("ops per rank", LINK_TITLE, "memory in use per rank"),
+        subplot_titles=("ops per rank", "link utilization (busiest links)", "memory in use per rank"),
     )
     owner: list[int | None] = []  # rank each trace belongs to (None: always shown)
     shown_legend: set[str] = set()
@@ -163,7 +163,10 @@ def build_timeline(
             add_bars(part, str(cat), rank, np.full(len(part), base - LANE["compute"]), 0.8, _gap_hover(part))
 
     it_ms = res.engine.iteration_time_s * 1e3
-    owner.extend([None] * add_link_panel(fig, res, row=2, top=TOP_LINKS))  # windowed averages (linkpanel.py)
+    for trace in link_traces(res, TOP_LINKS):  # windowed averages that follow the zoom (linkpanel.py)
+        fig.add_trace(trace)
+        owner.append(None)
+    retitle(fig, res)
     seen_reps: dict[int, list[int]] = {}
     for rank in ranks:
         seen_reps.setdefault(res.program.rep_of[rank], []).append(rank)
@@ -248,7 +251,7 @@ def build_timeline(
     fig.update_xaxes(
         row=3, col=1, title={"text": "time (ms)"}, rangeslider={"visible": True, "thickness": 0.05}
     )
-    return fig, [*notes, class_note(res)]
+    return fig, notes
 
 
 PAGE = """<!DOCTYPE html>
@@ -276,9 +279,9 @@ def page(fig: go.Figure, notes: list[str], title: str) -> str:
         include_plotlyjs=True,
         div_id="timeline",
         config={"displaylogo": False, "scrollZoom": False},
-        post_script=LINK_SCRIPT,
     )
     notes_html = "\n".join(f'<p class="note">{html.escape(n)}.</p>' for n in notes)
+    plot += LINK_SCRIPT  # recomputes the link panel's windows on zoom
     return PAGE.format(title=html.escape(title), notes=notes_html, plot=plot)
 
 

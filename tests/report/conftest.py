@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import re
 import shutil
 import subprocess
@@ -120,82 +119,3 @@ def render():
         return Rendered(proc.stdout, proc.stderr)
 
     return _render
-
-
-# What a drawn page looks like: where each Plotly graph sits, read back from the page itself by a script
-# the test adds to a copy of the page (the shipped page has no test hooks).
-RECTS_JS = """<script>window.addEventListener('load', function(){ setTimeout(function(){
-  var out = {height: document.documentElement.scrollHeight, graphs: {}};
-  document.querySelectorAll('.js-plotly-plot').forEach(function(g){
-    var r = g.getBoundingClientRect(), x = r.left + window.scrollX, y = r.top + window.scrollY;
-    out.graphs[g.id] = [x, y, r.width, r.height];
-    var plots = (g._fullLayout && g._fullLayout._plots) || {};
-    Object.keys(plots).forEach(function(k){  // each subplot's plotting area, e.g. "timeline:x2y2"
-      var p = plots[k];
-      out.graphs[g.id + ':' + k] = [x + p.xaxis._offset, y + p.yaxis._offset, p.xaxis._length, p.yaxis._length];
-    });
-  });
-  var pre = document.createElement('pre'); pre.id = 'test-rects'; pre.textContent = JSON.stringify(out);
-  document.body.appendChild(pre);
-}, 0); });</script>"""
-
-
-@dataclass
-class Shot:
-    rects: dict[
-        str, list[float]
-    ]  # graph div id (and "id:x2y2" per subplot) -> [left, top, width, height], CSS px
-    image: object  # PIL.Image of the whole page at 1 CSS pixel per image pixel
-    dom: str = ""
-
-    def marks(self, div_id: str, min_saturation: int = 80) -> int:
-        """Strongly coloured pixels inside one graph: markers, bars and lines (axes, grid lines, text and
-        the light band fills are grey or pale and do not count)."""
-        import numpy as np
-
-        x, y, w, h = (int(round(v)) for v in self.rects[div_id])
-        px = np.asarray(self.image.convert("RGB").crop((x, y, x + w, y + h)), dtype=int)
-        return int(np.count_nonzero(px.max(axis=2) - px.min(axis=2) >= min_saturation))
-
-
-def _chromium(exe: str, args: list[str]) -> subprocess.CompletedProcess:
-    with tempfile.TemporaryDirectory(prefix="chromium-") as profile:
-        return subprocess.run(
-            [exe, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--hide-scrollbars", *args],
-            capture_output=True,
-            text=True,
-            timeout=240,
-        )
-
-
-@pytest.fixture(scope="session")
-def screenshot():
-    """Render a page twice in headless Chromium at one width: once to read where its graphs are drawn, once
-    to take a screenshot of the whole page (PIL needed: the `test` extra). `extra_js` is added to the copy
-    of the page that is rendered (e.g. to pick a filter)."""
-    import json
-
-    exe = chromium_path()
-    if exe is None:
-        pytest.skip("chromium is not installed (run .ci/install-browser.sh)")
-    image_mod = pytest.importorskip("PIL.Image")
-
-    def _shot(path: Path, width: int = 1400, extra_js: str = "") -> Shot:
-        probe = path.with_name(path.stem + ".probe.html")
-        probe.write_text(path.read_text(encoding="utf-8").replace("</body>", extra_js + RECTS_JS + "</body>"))
-        size = "--force-device-scale-factor=1"
-        proc = _chromium(exe, [size, f"--window-size={width},1200", "--dump-dom", probe.resolve().as_uri()])
-        assert proc.returncode == 0, proc.stderr[-2000:]
-        found = re.search(r'<pre id="test-rects">(.*?)</pre>', proc.stdout, re.S)
-        assert found, "the probe script did not run"
-        info = json.loads(html.unescape(found.group(1)))
-        dom = proc.stdout
-        png = path.with_name(path.stem + ".png")
-        height = int(info["height"]) + 20
-        proc = _chromium(
-            exe, [size, f"--window-size={width},{height}", f"--screenshot={png}", probe.resolve().as_uri()]
-        )
-        assert proc.returncode == 0 and png.is_file(), proc.stderr[-2000:]
-        return Shot(info["graphs"], image_mod.open(png), dom)
-
-    return _shot

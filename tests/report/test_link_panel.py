@@ -11,8 +11,11 @@ import pytest
 
 from simcluster.network.utilization import class_utilization, link_carried, link_peaks
 from simcluster.report import linkpanel
+from simcluster.report.linkload import link_loads, windows
 from simcluster.report.outputs import write_outputs
-from simcluster.report.series import busiest_links, link_loads, windows
+from simcluster.report.series import busiest_links
+
+from .browser import page_shot
 
 
 def _log(rows):
@@ -107,7 +110,7 @@ ZOOM = """<script>window.addEventListener('load', function(){ setTimeout(functio
 }, 0); });</script>"""
 
 
-def test_page_draws_the_link_panel_and_matches_summary_json(pipe16, screenshot, tmp_path) -> None:
+def test_page_draws_the_link_panel_and_matches_summary_json(pipe16, tmp_path) -> None:
     out = tmp_path / "run"
     summary = write_outputs(pipe16, out, "none")
     doc = json.loads((out / "summary.json").read_text())
@@ -124,7 +127,7 @@ def test_page_draws_the_link_panel_and_matches_summary_json(pipe16, screenshot, 
     # zoom to the middle fifth of the iteration: the page recomputes the windows as series.windows does
     it = pipe16.engine.iteration_time_s
     a, b = 0.4 * it, 0.6 * it
-    shot = screenshot(out / "timeline.html", extra_js=ZOOM % (repr(a * 1e3), repr(b * 1e3)))
+    shot = page_shot(out / "timeline.html", extra_js=ZOOM % (repr(a * 1e3), repr(b * 1e3)))
     assert shot.marks("timeline:x2y2") > 150, "the link panel looks blank"
     assert shot.marks("timeline:xy") > 5000, "the ops panel looks blank"
     assert shot.marks("timeline:x3y3") > 150, "the memory panel looks blank"

@@ -20,6 +20,8 @@ from simcluster.validate.metrics import group_summary
 from simcluster.validate.page import page
 from simcluster.validate.runner import Outcome
 
+from .browser import page_shot
+
 BREAK = {"compute": 0.5, "communication": 0.3, "idle": 0.2}
 
 
@@ -224,9 +226,9 @@ def test_page_numbers_match_validate_json(validated) -> None:
     assert "published (ms)" in src
 
 
-def test_page_draws_every_panel_in_chromium(validated, screenshot) -> None:
+def test_page_draws_every_panel_in_chromium(validated) -> None:
     doc, path = validated
-    shot = screenshot(path)
+    shot = page_shot(path)
     ids = sorted(k for k in shot.rects if ":" not in k)  # the graphs (keys with ":" are their subplots)
     # layer times: parity, ratios, errors; measured runs: parity, errors, ranks, groups
     assert len(ids) == 7, ids
@@ -241,7 +243,7 @@ def test_page_draws_every_panel_in_chromium(validated, screenshot) -> None:
         "s.dispatchEvent(new Event('change'));"
         "document.querySelectorAll('#cases th')[6].click();</script>"  # sort by error, ascending
     )
-    shot = screenshot(path, extra_js=pick)
+    shot = page_shot(path, extra_js=pick)
     shown = re.search(r'<span id="shown">(\d+)</span>', shot.dom)
     assert shown and int(shown.group(1)) == sum(c["table"] == "measured runs" for c in doc["cases"])
     body = shot.dom.split('id="cases"')[1]
