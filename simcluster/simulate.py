@@ -17,9 +17,10 @@ from simcluster.engine.plan import HostCosts
 from simcluster.memory.model import RankMemory, rank_memory
 from simcluster.model.costs import CostModel
 from simcluster.network.collectives import bus_factor
+from simcluster.network.protocols import protocols_of
 from simcluster.network.utilization import class_utilization
 from simcluster.parallel.program import Program, build_program
-from simcluster.topology.graph import Topology, build_topology
+from simcluster.topology.graph import Topology, build_topology, per_flow_caps_Bps
 from simcluster.topology.placement import place
 
 GiB = 1024**3
@@ -243,6 +244,8 @@ def _simulate(loaded: LoadedScenario, progress: Callable[[float], None] | None) 
         hw.collectives.launch_us * 1e-6,
         sc.network.per_kind(),
         host=HostCosts(hw.host.op_dispatch_us * 1e-6, hw.host.collective_dispatch_us * 1e-6),
+        protocols=protocols_of(hw.collectives),
+        per_flow_Bps=per_flow_caps_Bps(topo, hw.links),
     )
     result = engine.run(progress)
     memory = {}
