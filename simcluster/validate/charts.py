@@ -345,6 +345,7 @@ def rank_scatter(rows: list[Outcome]) -> go.Figure:
                 "line": {"width": 0},
             },
             customdata=counts,
+            cliponaxis=False,
             hovertemplate="measured rank %{x}, predicted rank %{y}: %{customdata} runs<extra></extra>",
         )
     )
