@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simcluster.network.utilization import flatten
+from simcluster.network.utilization import link_rows, log_index
 from simcluster.report.series import _drain, _rebin, _rebin_max, link_name
 from simcluster.simulate import SimResult
 
@@ -63,11 +63,12 @@ def link_loads(res: SimResult, links: list[int], pieces: int = FINE_PIECES) -> l
     """The pieces of each link in `links` over the iteration."""
     it = res.engine.iteration_time_s
     cap = res.topology.capacity_Bps
-    ids, nbytes, t0, t1 = flatten(res.engine.transfer_log)
+    ix = res.cache.get("link_log_index")
+    if ix is None:
+        ix = res.cache["link_log_index"] = log_index(res.engine.transfer_log)
     out = []
     for lk in links:
-        sel = ids == lk
-        t, v = drained(t0[sel], t1[sel], nbytes[sel], float(cap[lk]), it)
+        t, v = drained(*link_rows(ix, lk), float(cap[lk]), it)
         end = max(it, float(t[-1]))  # the last knot starts the idle tail (value 0) up to the end
         v = np.minimum(v, 1.0)
         if len(t) > pieces:

@@ -9,7 +9,7 @@ import re
 import numpy as np
 import pytest
 
-from simcluster.network.utilization import class_utilization, link_carried, link_peaks
+from simcluster.network.utilization import class_utilization, link_carried, link_peaks, log_index
 from simcluster.report import linkpanel
 from simcluster.report.linkload import link_loads, windows
 from simcluster.report.outputs import write_outputs
@@ -33,8 +33,8 @@ def test_busiest_instant_closed_forms() -> None:
             (0.0, 1.0, [3], [0.0]),  # no bytes
         ]
     )
-    assert list(link_peaks(log, cap)) == pytest.approx([0.9, 1.0, 1.0, 0.0])
-    assert list(link_carried(log, 4)) == pytest.approx([24.0, 30.0, 1.0, 0.0])
+    assert list(link_peaks(log_index(log), cap)) == pytest.approx([0.9, 1.0, 1.0, 0.0])
+    assert list(link_carried(log_index(log), 4)) == pytest.approx([24.0, 30.0, 1.0, 0.0])
     per = class_utilization(log, cap, ["a", "a", "b", "b"], 4.0)
     # class a: 54 bytes over 2 links x 10 B/s x 4 s; its busiest link carries 30 of 40
     assert per["a"] == pytest.approx({"links": 2, "average": 54 / 80, "busiest_average": 0.75, "peak": 1.0})
@@ -46,8 +46,11 @@ def test_windows_keep_the_bytes_and_the_busiest_instant(which, request) -> None:
     res = request.getfixturevalue(which)
     it = res.engine.iteration_time_s
     cap = np.asarray(res.topology.capacity_Bps)
-    carried = link_carried(res.engine.transfer_log, len(cap))
-    peaks = link_peaks(res.engine.transfer_log, cap)
+    carried = np.zeros(len(cap))
+    for _t0, _t1, ids, nbytes in res.engine.transfer_log:  # row by row, not through the index
+        np.add.at(carried, ids, nbytes)
+    assert np.allclose(link_carried(log_index(res.engine.transfer_log), len(cap)), carried, rtol=1e-9)
+    peaks = link_peaks(log_index(res.engine.transfer_log), cap)
     links = busiest_links(res, 8)
     for lk, load in zip(links, link_loads(res, links)):
         assert load.average() * cap[lk] * load.end_s == pytest.approx(carried[lk], rel=1e-6)
@@ -76,7 +79,7 @@ def test_full_zoom_shows_averages_not_spikes(gpt1024, timelines) -> None:
     links = [t for t in fig.data if getattr(t, "legend", None) == "legend2"]
     assert len(links) == 8
     it_ms = gpt1024.engine.iteration_time_s * 1e3
-    peaks = link_peaks(gpt1024.engine.transfer_log, gpt1024.topology.capacity_Bps)
+    peaks = link_peaks(log_index(gpt1024.engine.transfer_log), gpt1024.topology.capacity_Bps)
     for tr, lk in zip(links, busiest_links(gpt1024, 8)):
         assert max(tr.customdata) == pytest.approx(peaks[lk] * 100, abs=1e-3)
         y = np.asarray(tr.y[:-1])
