@@ -16,6 +16,7 @@ from simcluster.report.outputs import write_outputs
 from simcluster.report.series import busiest_links
 
 from .browser import page_shot
+from .conftest import SMALL_PIPE, sim
 
 
 def _log(rows):
@@ -145,3 +146,15 @@ def test_page_draws_the_link_panel_and_matches_summary_json(pipe16, tmp_path) ->
         assert tr["x"][:-1] == pytest.approx(t * 1e3, rel=1e-6)
         assert tr["y"][:-1] == pytest.approx(avg * 100, abs=2e-3)  # the page keeps 3 decimals of a percent
         assert tr["c"][:-1] == pytest.approx(peak * 100, abs=2e-3)
+
+
+@pytest.mark.parametrize("extra", [[], ["parallelism.data=2", "parallelism.pipeline=2"]])
+def test_folding_keeps_the_link_figures(extra) -> None:
+    # folded ranks run their collectives on every copy of the group, so the links see the same traffic
+    folded = sim("gpt3_175b_1024gpu", SMALL_PIPE + extra)
+    full = sim("gpt3_175b_1024gpu", SMALL_PIPE + extra + ["simulation.fold=none"])
+    assert len(folded.program.reps) < len(full.program.reps) == 16
+    a, b = folded.summary()["link_utilization"], full.summary()["link_utilization"]
+    assert set(a) == set(b) == {"fabric", "nic", "nvlink", "pcie"}
+    for cls in a:
+        assert a[cls] == pytest.approx(b[cls], rel=1e-9)

@@ -221,6 +221,7 @@ def test_page_numbers_match_validate_json(validated) -> None:
         assert cells[2] == ("n/a" if g["kendall_tau"] is None else f"{g['kendall_tau']:.2f}")
         assert cells[3] == f"{g['regret'] * 100:.1f}%"
         assert cells[4].endswith(f"({g['predicted_best']})")
+        assert cells[4].startswith("tensor=")  # the setting that differs inside the group
     # the ratio case is drawn as bars, the absolute ones on the parity plot (in ms)
     assert "t0-ratios" in src or "t1-ratios" in src
     assert "published (ms)" in src
