@@ -59,8 +59,9 @@ def drained(
     return _drain(edges, np.maximum(rate, 0.0))
 
 
-def link_loads(res: SimResult, links: list[int], pieces: int = FINE_PIECES) -> list[LinkLoad]:
-    """The pieces of each link in `links` over the iteration."""
+def link_loads(res: SimResult, links: list[int], pieces: int | None = None) -> list[LinkLoad]:
+    """The pieces of each link in `links` over the iteration (at most `pieces`, default FINE_PIECES)."""
+    pieces = FINE_PIECES if pieces is None else pieces
     it = res.engine.iteration_time_s
     cap = res.topology.capacity_Bps
     ix = res.cache.get("link_log_index")

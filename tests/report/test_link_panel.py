@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from simcluster.network.utilization import class_utilization, link_carried, link_peaks, log_index
-from simcluster.report import linkpanel
+from simcluster.report import linkload, linkpanel
 from simcluster.report.linkload import link_loads, windows
 from simcluster.report.outputs import write_outputs
 from simcluster.report.series import busiest_links
@@ -114,7 +114,10 @@ ZOOM = """<script>window.addEventListener('load', function(){ setTimeout(functio
 }, 0); });</script>"""
 
 
-def test_page_draws_the_link_panel_and_matches_summary_json(pipe16, tmp_path) -> None:
+@pytest.mark.parametrize("pieces", [None, 64])  # exact series; binned (pipe16's links have ~300 pieces)
+def test_page_draws_the_link_panel_and_matches_summary_json(pipe16, tmp_path, monkeypatch, pieces) -> None:
+    if pieces is not None:
+        monkeypatch.setattr(linkload, "FINE_PIECES", pieces)
     out = tmp_path / "run"
     summary = write_outputs(pipe16, out, "none")
     doc = json.loads((out / "summary.json").read_text())
@@ -141,6 +144,11 @@ def test_page_draws_the_link_panel_and_matches_summary_json(pipe16, tmp_path) ->
     assert zoomed["title"] == linkpanel.title((b - a) * 1e3 / linkpanel.WINDOWS)
     loads = link_loads(pipe16, busiest_links(pipe16, linkpanel.TOP_LINKS))
     assert len(zoomed["traces"]) == len(loads)
+    assert (
+        all(len(ld.start_s) == pieces for ld in loads)
+        if pieces
+        else all(len(ld.start_s) > 64 for ld in loads)
+    )
     for tr, load in zip(zoomed["traces"], loads):
         t, avg, peak = windows(load, a, b, linkpanel.WINDOWS)
         assert tr["x"][:-1] == pytest.approx(t * 1e3, rel=1e-6)
