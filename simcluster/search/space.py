@@ -271,3 +271,20 @@ def enumerate_space(loaded: LoadedScenario, raw: dict[str, Any], space: Space) -
         layouts.append(lay)
         scenarios.append(cand)
     return Enumerated(layouts, scenarios, invalid)
+
+
+def with_values(raw: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    """A copy of scenario data with `values` set at their dotted paths (as `--set` does, without parsing)."""
+    import copy
+
+    out = copy.deepcopy(raw)
+    for path, value in values.items():
+        node = out
+        keys = path.split(".")
+        for k in keys[:-1]:
+            child = node.get(k)
+            if not isinstance(child, dict):
+                child = node[k] = {}
+            node = child
+        node[keys[-1]] = copy.deepcopy(value)
+    return out
