@@ -2,7 +2,8 @@
 place, so a crash or Ctrl-C loses nothing done), and at the end every row goes to `results.parquet` and
 `results.csv`, sorted by point, so the same points give byte-identical files whatever ran them.
 
-`--resume` reads the rows already there (the final file and any parts) and skips points whose scenario
+While a sweep runs, `results.parquet` is also rewritten from every finished row at most every
+`FLUSH_EVERY_S` seconds, so it can be read (or plotted) before the end. `--resume` reads the rows already there (the final file and any parts) and skips points whose scenario
 content hash is among them.
 """
 
@@ -13,6 +14,7 @@ import io
 import math
 import os
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,7 @@ import pyarrow.parquet as pq
 
 PARTS = ".parts"
 RESULTS = "results.parquet"
+FLUSH_EVERY_S = 2.0
 
 
 def _cell(v: Any) -> Any:
@@ -52,8 +55,10 @@ def _write_atomic(path: Path, write: Any) -> None:
 class ResultStore:
     """Rows of one output folder, keyed by scenario hash (`scenario_hash` column)."""
 
-    def __init__(self, out: Path, resume: bool = False) -> None:
+    def __init__(self, out: Path, resume: bool = False, columns: list[str] | None = None) -> None:
         self.out = out
+        self.columns = columns or []
+        self._flushed = time.monotonic()
         self.parts = out / PARTS
         self.rows: dict[str, dict[str, Any]] = {}
         if resume:
@@ -83,12 +88,23 @@ class ResultStore:
         self.rows[key] = row
         table = _table([row], list(row))
         _write_atomic(self.parts / f"{key}.parquet", lambda p: pq.write_table(table, p))
+        if time.monotonic() - self._flushed >= FLUSH_EVERY_S:
+            self._flushed = time.monotonic()
+            rows = self.sorted_rows()
+            table = _table(rows, self._columns(rows))
+            _write_atomic(self.out / RESULTS, lambda p: pq.write_table(table, p))
+
+    def sorted_rows(self, sort_key: str = "point") -> list[dict[str, Any]]:
+        return sorted(self.rows.values(), key=lambda r: (r.get(sort_key) is None, r.get(sort_key) or 0))
+
+    def _columns(self, rows: list[dict[str, Any]]) -> list[str]:
+        return self.columns + sorted({c for r in rows for c in r} - set(self.columns))
 
     def finish(self, columns: list[str], sort_key: str = "point") -> list[dict[str, Any]]:
         """Write results.parquet and results.csv (rows sorted by `sort_key`), then drop the parts."""
-        rows = sorted(self.rows.values(), key=lambda r: (r.get(sort_key) is None, r.get(sort_key) or 0))
-        cols = columns + sorted({c for r in rows for c in r} - set(columns))
-        write_tables(self.out, rows, cols)
+        self.columns = columns
+        rows = self.sorted_rows(sort_key)
+        write_tables(self.out, rows, self._columns(rows))
         shutil.rmtree(self.parts, ignore_errors=True)
         return rows
 
