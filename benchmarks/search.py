@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import time
 from pathlib import Path
 
@@ -39,12 +40,19 @@ CASES = [
 ]
 
 
+def _cpu_s() -> float:
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def run_case(name: str, path: Path, sets: list[str], top: int, target_s: float, jobs: int) -> dict:
     t0 = time.perf_counter()
+    cpu0 = _cpu_s()
     loaded = load_scenario(path, sets)
     raw = apply_overrides(read_yaml_mapping(path), sets)
     res = run_search(loaded, raw, Space(), top=top, jobs=jobs)
     wall = time.perf_counter() - t0
+    cpu = _cpu_s() - cpu0
     sim = res.counts["simulated"]
     best = res.best or {}
     return {
@@ -52,6 +60,8 @@ def run_case(name: str, path: Path, sets: list[str], top: int, target_s: float, 
         "wall_s": wall,
         "target_s": target_s,
         "within_target": wall <= target_s,
+        "cpu_s": cpu,  # this process and its workers: what the search costs, whatever else runs
+        "load_average_1min": os.getloadavg()[0],
         **res.counts,
         "invalid_by_rule": dict(sorted(res.invalid.items())),
         **res.seconds,
@@ -95,14 +105,14 @@ def main() -> None:
             case["ptdp_tensor8_vs_16"] = ptdp_check(case)
         results.append({k: v for k, v in case.items() if not k.startswith("_")})
     head = (
-        f"{'case':34s} {'wall_s':>7s} {'target':>6s} {'enum':>6s} {'invalid':>7s} {'oom':>6s} {'estim':>6s} "
+        f"{'case':34s} {'wall_s':>7s} {'cpu_s':>6s} {'target':>6s} {'enum':>6s} {'invalid':>7s} {'oom':>6s} {'estim':>6s} "
         f"{'sim':>4s} {'s/sim':>6s}  best"
     )
     print(head)
     for r in results:
         per = r["simulate_wall_s_per_layout"]
         print(
-            f"{r['case']:34s} {r['wall_s']:7.1f} {r['target_s']:6.0f} {r['enumerated']:6d} {r['invalid']:7d} "
+            f"{r['case']:34s} {r['wall_s']:7.1f} {r['cpu_s']:6.1f} {r['target_s']:6.0f} {r['enumerated']:6d} {r['invalid']:7d} "
             f"{r['out_of_memory']:6d} {r['estimated']:6d} {r['simulated']:4d} {per or 0:6.2f}  "
             f"{r['best_layout']} ({r['best_iteration_time_s']:.3f} s)"
         )

@@ -183,7 +183,7 @@ def _schedules(space: Space, p: int, layers: int) -> list[tuple[str, int]]:
     return out
 
 
-def quick_rule(lay: Layout, sc: Scenario, total: int) -> str | None:
+def quick_rule(lay: Layout, sc: Scenario, total: int, gpus_per_node: int) -> str | None:
     """The first broken rule of a layout, as a short reason, from integer arithmetic alone (the loader's
     `check_semantics` confirms every layout this passes)."""
     m = sc.model
@@ -197,6 +197,9 @@ def quick_rule(lay: Layout, sc: Scenario, total: int) -> str | None:
             return "optimus mesh side does not divide heads/hidden/ffn/vocab"
         if b % q:
             return "optimus mesh side does not divide the micro-batch"
+        side = math.isqrt(gpus_per_node)
+        if lay[PLACEMENT] == "bunched" and (side * side != gpus_per_node or q % side):
+            return "bunched placement needs a square node whose side divides the mesh side"
     else:
         if m.heads % t or f % t or m.vocab % t:
             return "tensor does not divide heads/ffn/vocab"
@@ -257,7 +260,7 @@ def enumerate_space(loaded: LoadedScenario, raw: dict[str, Any], space: Space) -
     invalid: dict[str, int] = {}
     for lay in iter_layouts(space, loaded):
         sc = loaded.scenario
-        reason = quick_rule(lay, sc, total)
+        reason = quick_rule(lay, sc, total, loaded.gpus_per_node)
         cand = None
         if reason is None:
             try:
