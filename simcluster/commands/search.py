@@ -109,12 +109,14 @@ def report(name: str, res, top: int, out: Path) -> str:  # noqa: ANN001 - Search
     ]
     for reason, n in sorted(res.invalid.items(), key=lambda x: (-x[1], x[0])):
         lines.append(f"  invalid: {n:6d}  {reason}")
+    shown = [r for r in res.rows[: max(top, 1)] if r["status"] in ("simulated", "estimated")]
+    w = min(90, max([len(r["label"]) for r in shown] + [6]))
     head = (
-        f"{'#':>3s}  {'layout':58s} {'iter_s':>8s} {'seq/s':>8s} {'MFU':>6s} {'peak_GiB':>8s} "
+        f"{'#':>3s}  {'layout':{w}s} {'iter_s':>8s} {'seq/s':>8s} {'MFU':>6s} {'peak_GiB':>8s} "
         f"{'bubble':>7s} {'exp.comm':>8s}"
     )
     lines += ["", head]
-    for r in res.rows[: max(top, 1)]:
+    for r in shown:
         if r["status"] == "simulated":
             vals = (
                 r["iteration_time_s"],
@@ -125,7 +127,7 @@ def report(name: str, res, top: int, out: Path) -> str:  # noqa: ANN001 - Search
                 r["exposed_comm_share"],
                 "",
             )
-        elif r["status"] == "estimated":
+        else:
             vals = (
                 r["est_iteration_time_s"],
                 r["est_throughput_seq_per_s"],
@@ -135,10 +137,8 @@ def report(name: str, res, top: int, out: Path) -> str:  # noqa: ANN001 - Search
                 r["est_exposed_comm_share"],
                 " (estimate)",
             )
-        else:
-            continue
         lines.append(
-            f"{r['rank']:3d}  {r['label'][:58]:58s} {vals[0]:8.3f} {vals[1]:8.2f} {vals[2]:>6s} {vals[3]:8.1f} "
+            f"{r['rank']:3d}  {r['label'][:w]:{w}s} {vals[0]:8.3f} {vals[1]:8.2f} {vals[2]:>6s} {vals[3]:8.1f} "
             f"{vals[4] * 100:6.1f}% {vals[5] * 100:7.1f}%{vals[6]}"
         )  # fmt: skip
     lines.append("")

@@ -1,8 +1,8 @@
 """The layout search space: axes over dotted scenario paths, their defaults, and the enumeration of layouts.
 
 A layout is one value per axis. Axes that do not apply are pinned so every layout is listed once:
-virtual stages only vary with the interleaved schedule (and a pipeline), gradient overlap only with data
-parallelism, the bunched placement only with Optimus. By default the data-parallel size fills the cluster
+the schedule only varies with a pipeline, virtual stages only with the interleaved schedule, gradient
+overlap only with data parallelism, the bunched placement only with Optimus. By default the data-parallel size fills the cluster
 (`data = GPUs / (tensor x pipeline)`); a `--space` file may list data sizes instead.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -123,18 +124,29 @@ def _pick(space: Space, path: str, default: list[Any]) -> list[Any]:
 
 
 def iter_layouts(space: Space, loaded: LoadedScenario) -> Iterator[Layout]:
-    """Every combination of axis values, with non-applicable axes pinned (each layout once)."""
+    """Every combination of axis values, with non-applicable axes pinned (each layout once). Extra axes
+    vary outermost; the defaults that depend on the cluster, the batch or the depth follow their values."""
     sc = loaded.scenario
-    total = loaded.total_gpus
-    B = sc.training.global_batch
+    extra_keys = sorted(space.extra)
+    for ex in itertools.product(*(space.extra[k] for k in extra_keys)):
+        fixed = dict(zip(extra_keys, ex))
+        nodes = fixed.get("cluster.nodes", sc.cluster.nodes)
+        gpn = fixed.get("cluster.gpus_per_node", loaded.gpus_per_node)
+        total = nodes * gpn if isinstance(nodes, int) and isinstance(gpn, int) else loaded.total_gpus
+        B = fixed.get("training.global_batch", sc.training.global_batch)
+        layers = fixed.get("model.layers", sc.model.layers)
+        for lay in _layouts(space, total, B, layers):
+            lay.update(fixed)
+            yield lay
+
+
+def _layouts(space: Space, total: int, B: int, layers: int) -> Iterator[Layout]:
     schemes = _pick(space, SCHEME, ["megatron", "megatron-sp", "optimus"])
     tensors = _pick(space, TENSOR, divisors(total))
-    pipes = _pick(space, PIPELINE, [p for p in divisors(total) if sc.model.layers % p == 0])
+    pipes = _pick(space, PIPELINE, [p for p in divisors(total) if layers % p == 0])
     fill = space.axis(DATA) is None
     recomputes = _pick(space, RECOMPUTE, ["none", "selective", "full"])
     overlaps = _pick(space, OVERLAP, [False, True])
-    extra_keys = sorted(space.extra)
-    extras = list(itertools.product(*(space.extra[k] for k in extra_keys)))
     for scheme, t, p in itertools.product(schemes, tensors, pipes):
         datas = [total // (t * p)] if fill and total % (t * p) == 0 else ([] if fill else space.axis(DATA))
         for d in datas or []:
@@ -144,42 +156,38 @@ def iter_layouts(space: Space, loaded: LoadedScenario) -> Iterator[Layout]:
             if scheme != "optimus":
                 placements = [x for x in placements if x != "bunched"] or placements[:1]
             for mb in _pick(space, MICRO, default_mb):
-                for sched, v in _schedules(space, p, sc.model.layers):
+                for sched, v in _schedules(space, p, layers):
                     for rc, pl in itertools.product(recomputes, placements):
                         for ov in overlaps if d > 1 else overlaps[:1]:
-                            for ex in extras:
-                                lay = {
-                                    SCHEME: scheme,
-                                    TENSOR: t,
-                                    PIPELINE: p,
-                                    DATA: d,
-                                    MICRO: mb,
-                                    SCHEDULE: sched,
-                                    VIRTUAL: v,
-                                    RECOMPUTE: rc,
-                                    PLACEMENT: pl,
-                                    OVERLAP: ov,
-                                }
-                                lay.update(zip(extra_keys, ex))
-                                yield lay
+                            yield {
+                                SCHEME: scheme,
+                                TENSOR: t,
+                                PIPELINE: p,
+                                DATA: d,
+                                MICRO: mb,
+                                SCHEDULE: sched,
+                                VIRTUAL: v,
+                                RECOMPUTE: rc,
+                                PLACEMENT: pl,
+                                OVERLAP: ov,
+                            }
 
 
 def _schedules(space: Space, p: int, layers: int) -> list[tuple[str, int]]:
-    """(schedule, virtual stages) pairs: interleaving needs a pipeline and at least 2 chunks per stage."""
+    """(schedule, virtual stages) pairs: interleaving needs a pipeline and at least 2 chunks per stage;
+    without a pipeline the schedule does not apply (Megatron runs forward, backward per micro-batch: 1f1b)."""
     scheds = _pick(space, SCHEDULE, ["1f1b", "gpipe", "interleaved-1f1b"])
     vs = space.axis(VIRTUAL)
+    if p == 1:
+        return [("1f1b", 1)] if vs is None or 1 in vs else []
     out = []
     for s in scheds:
         if s != "interleaved-1f1b":
             if vs is None or 1 in vs:
                 out.append((s, 1))
             continue
-        if p == 1:
-            continue
-        cands = vs if vs is not None else [v for v in divisors(layers // p if layers % p == 0 else 1)]
+        cands = vs if vs is not None else divisors(layers // p if layers % p == 0 else 1)
         out.extend((s, v) for v in cands if v > 1)
-    # Without a pipeline every schedule is the same order of forwards and backwards per micro-batch, except
-    # GPipe's (all forwards first), which keeps more activations: both stay.
     return out
 
 
@@ -220,12 +228,10 @@ def quick_rule(lay: Layout, sc: Scenario, total: int, gpus_per_node: int) -> str
 def scenario_of(loaded: LoadedScenario, raw: dict[str, Any], lay: Layout) -> Scenario:
     """The base scenario with a layout's values (not yet checked against the cross-field rules)."""
     sc = loaded.scenario
-    extra = [k for k in lay if k not in AXES]
-    if extra:
-        from simcluster.config.loader import apply_overrides, parse_scenario
+    if any(k not in AXES for k in lay):
+        from simcluster.config.loader import parse_scenario
 
-        data = apply_overrides(raw, [f"{k}={_yaml(v)}" for k, v in lay.items()])
-        return parse_scenario(data)
+        return parse_scenario(with_values(raw, lay))
     par = sc.parallelism.model_copy(
         update={
             "scheme": lay[SCHEME],
@@ -243,12 +249,6 @@ def scenario_of(loaded: LoadedScenario, raw: dict[str, Any], lay: Layout) -> Sce
     return sc.model_copy(update={"parallelism": par, "training": tr})
 
 
-def _yaml(v: Any) -> str:
-    import json
-
-    return json.dumps(v)
-
-
 def enumerate_space(loaded: LoadedScenario, raw: dict[str, Any], space: Space) -> Enumerated:
     """Every layout of `space` around the loaded scenario: the valid ones (with their scenarios) and the
     invalid ones counted by the first rule they break."""
@@ -259,15 +259,15 @@ def enumerate_space(loaded: LoadedScenario, raw: dict[str, Any], space: Space) -
     scenarios: list[Scenario] = []
     invalid: dict[str, int] = {}
     for lay in iter_layouts(space, loaded):
-        sc = loaded.scenario
-        reason = quick_rule(lay, sc, total, loaded.gpus_per_node)
+        # With extra axes (the model, the cluster may change) the loader alone judges.
+        reason = None if space.extra else quick_rule(lay, loaded.scenario, total, loaded.gpus_per_node)
         cand = None
         if reason is None:
             try:
                 cand = scenario_of(loaded, raw, lay)
                 check_semantics(cand, loaded.hardware)
-            except ConfigError as exc:
-                reason = f"{exc.field}: {exc.rule}"
+            except ConfigError as exc:  # counted per rule: the numbers in it vary between layouts
+                reason = re.sub(r"\b\d+\b", "#", f"{exc.field}: {exc.rule}")
         if reason is not None:
             invalid[reason] = invalid.get(reason, 0) + 1
             continue
