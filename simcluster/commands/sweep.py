@@ -50,8 +50,14 @@ def _sweep(sweep_file, jobs, executor, address, resume, out, quiet) -> None:  # 
         import_ray()
     sweep = load_sweep(sweep_file)
     out = out or Path("out") / f"{sweep.name}-sweep"
-    with Progress(f"sweep {sweep.name}", enabled=not quiet) as bar:
-        rows, skipped = run_sweep(sweep, out, jobs, executor, address, resume, progress=bar)
+    try:
+        with Progress(f"sweep {sweep.name}", enabled=not quiet) as bar:
+            rows, skipped = run_sweep(sweep, out, jobs, executor, address, resume, progress=bar)
+    except KeyboardInterrupt:
+        click.echo(
+            f"interrupted: the points finished so far are kept in {out}/; add --resume to go on", err=True
+        )
+        sys.exit(130)
     page = out / "sweep.html"
     tmp = page.with_name(page.name + ".tmp")
     tmp.write_text(sweep_html(f"simcluster sweep: {sweep.name}", rows, sweep.axes))

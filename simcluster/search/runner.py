@@ -51,17 +51,17 @@ def run_points(
 def _run_pool(
     points: Sequence[Point], on_result: OnResult, jobs: int, fn: Callable[[Point], dict[str, Any]]
 ) -> None:
-    with ProcessPoolExecutor(max_workers=min(jobs, len(points))) as pool:
-        pending = {pool.submit(fn, p): p for p in points}
-        try:
-            while pending:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in sorted(done, key=lambda f: pending[f].index):
-                    on_result(pending.pop(fut), fut.result())
-        except BaseException:
-            for fut in pending:
-                fut.cancel()
-            raise
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(points)))
+    pending = {pool.submit(fn, p): p for p in points}
+    try:
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in sorted(done, key=lambda f: pending[f].index):
+                on_result(pending.pop(fut), fut.result())
+    except BaseException:  # Ctrl-C or a failing callback: drop what has not started, do not wait
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
 
 
 def import_ray() -> Any:
