@@ -206,6 +206,12 @@ def test_predicted_best_picks_the_fastest_estimate(write_scenario):
     by_layout = {r["layout"]: r for r in res.rows}
     times = [by_layout[k]["est_iteration_time_s"] for k in range(40)]
     assert times[i] == min(times)
+    top3 = sorted(range(40), key=lambda k: (times[k], k))[:3]
+    sims = [
+        simulate(LoadedScenario(cands[k], loaded.hardware, loaded.base_dir)).engine.iteration_time_s
+        for k in top3
+    ]
+    assert predicted_best(loaded, cands, simulate_top=3) == top3[sims.index(min(sims))]
 
 
 def _search(args: list[str]):

@@ -65,21 +65,30 @@ class SearchOutcome:
     seconds: dict[str, float] = field(default_factory=dict)
 
 
-def predicted_best(loaded: LoadedScenario, candidates: list[Any]) -> int:
-    """Index of the candidate (a Scenario of `loaded`'s model and cluster) the estimate ranks fastest
-    among those that fit in memory (the first one if none fits): what the search would pick among
-    exactly these layouts, before simulating."""
+def predicted_best(loaded: LoadedScenario, candidates: list[Any], simulate_top: int = 0) -> int:
+    """Index of the candidate (a Scenario of `loaded`'s hardware) the search picks among exactly these
+    layouts: the fastest estimate that fits in memory (the first candidate if none fits), or with
+    `simulate_top` = k > 0 the fastest of the k best estimates simulated event by event (as `search`)."""
+    from simcluster.simulate import simulate
+
     est = Estimator(loaded)
     cap = capacity_bytes(loaded.hardware)
-    best, best_t = 0, None
+    ranked: list[tuple[float, int]] = []
     for i, sc in enumerate(candidates):
         scheme = scheme_of(sc, loaded.hardware)
         if peak_memory_fast(sc, loaded.hardware, scheme).total > cap:
             continue
-        t = est.estimate(sc, scheme).iteration_time_s
-        if best_t is None or t < best_t:
-            best, best_t = i, t
-    return best
+        ranked.append((est.estimate(sc, scheme).iteration_time_s, i))
+    if not ranked:
+        return 0
+    ranked.sort()
+    if simulate_top <= 0:
+        return ranked[0][1]
+    sims = []
+    for _, i in ranked[:simulate_top]:
+        res = simulate(LoadedScenario(candidates[i], loaded.hardware, loaded.base_dir))
+        sims.append((res.engine.iteration_time_s, i))
+    return min(sims)[1]
 
 
 def run_search(
