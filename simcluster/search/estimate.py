@@ -326,12 +326,15 @@ class _Layout:
         return hit
 
     def exposed_layer_comm(self) -> float:
-        """Blocking tensor-parallel communication per micro-batch on the first stage (the exposed part)."""
+        """Blocking tensor-parallel communication per micro-batch on the first stage (the exposed part),
+        recomputed forwards included."""
         rank = self.layout.rank_of(pp=0)
         ops = self.scheme.layer(rank)
         n = self.sc.model.layers // self.layout.pp
+        rc = self.sc.training.recompute
+        redo = ops.recompute_full if rc == "full" else ops.recompute_selective if rc == "selective" else []
         total = 0.0
-        for op in (*ops.forward, *ops.backward):
+        for op in (*ops.forward, *redo, *ops.backward):
             if op.kind not in COMPUTE_KINDS and op.blocking and op.kind not in ("wait", "host", "sync"):
                 total += self.coll_time(op.kind, op.group, op.bytes)
         return n * total
