@@ -12,7 +12,6 @@ import pyarrow.parquet as pq
 import pytest
 import yaml
 from click.testing import CliRunner
-from conftest import small_scenario
 
 from simcluster.cli import main
 from simcluster.config.loader import (
@@ -50,19 +49,27 @@ def _spearman(xs: list[float], ys: list[float]) -> float:
 
 def _tiny(write_scenario, **sections) -> Path:
     """8 A100s on one node, a 4-layer model, global batch 8."""
-    sections = {
+    data = {
+        "name": "tiny",
+        "hardware": "dgx-a100",
+        "cluster": {"nodes": 1, **sections.get("cluster", {})},
+        "parallelism": {"scheme": "megatron", "tensor": 4},
         "model": {
             "layers": 4,
             "hidden": 1024,
             "heads": 16,
             "seq_len": 512,
             "vocab": 0,
-            **sections.pop("model", {}),
+            **sections.get("model", {}),
         },
-        "training": {"global_batch": 8, "micro_batch": 1, **sections.pop("training", {})},
-        **sections,
+        "training": {
+            "global_batch": 8,
+            "micro_batch": 1,
+            "precision": "bf16",
+            **sections.get("training", {}),
+        },
     }
-    return write_scenario(small_scenario(**sections))
+    return write_scenario(data)
 
 
 def _load(path: Path) -> tuple[LoadedScenario, dict]:
