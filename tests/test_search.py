@@ -240,6 +240,14 @@ def test_search_cli_best_yaml_reruns_and_jobs_are_deterministic(write_scenario, 
     assert "layouts enumerated" in r.output and "simulated event by event" in r.output
     for name in ("results.parquet", "results.csv", "best.yaml", "search.html"):
         assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
+    page = (outs[0] / "search.html").read_text()
+    assert all(f'id="search-{k}"' in page for k in ("scatter", "heatmap", "breakdown"))
+    assert sorted(p.name for p in outs[0].iterdir()) == [
+        "best.yaml",
+        "results.csv",
+        "results.parquet",
+        "search.html",
+    ]
     rows = pq.read_table(outs[0] / "results.parquet").to_pylist()
     assert [r["rank"] for r in rows] == list(range(1, len(rows) + 1))
     assert sum(r["status"] == "simulated" for r in rows) == 4

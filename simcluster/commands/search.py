@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import tempfile
@@ -82,18 +83,18 @@ def _search(scenario, space_file, overrides, top, jobs, executor, address, out, 
         c for c in (*SUMMARY_COLUMNS, *BREAKDOWN_COLUMNS, "bubble_share", "exposed_comm_share") if c in extra
     ]
     columns = list(dict.fromkeys(lead + est + sim + extra))
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".search-", dir=out.parent))
-    try:
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=".search-", dir=out))
+    try:  # every file is complete before it replaces the old one
         write_tables(tmp, res.rows, columns)
-        (tmp / "search.html").write_text(
-            search_html(f"simcluster search: {loaded.scenario.name}", res.rows, res.counts)
-        )
+        title = f"simcluster search: {loaded.scenario.name}"
+        (tmp / "search.html").write_text(search_html(title, res.rows, res.counts))
         if res.best_scenario is not None:
             (tmp / "best.yaml").write_text(best_yaml(res.best_scenario, scenario.parent, out))
-        if out.exists():
-            shutil.rmtree(out)
-        tmp.rename(out)
+        elif (out / "best.yaml").exists():
+            (out / "best.yaml").unlink()
+        for f in sorted(tmp.iterdir()):
+            os.replace(f, out / f.name)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     if not quiet:
