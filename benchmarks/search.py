@@ -109,7 +109,7 @@ def main() -> None:
         f"{'sim':>4s} {'s/sim':>6s}  best"
     )
     print(head)
-    for r in results:
+    for r in [r for r in results if not args.only or r["case"].startswith(args.only)]:
         per = r["simulate_wall_s_per_layout"]
         print(
             f"{r['case']:34s} {r['wall_s']:7.1f} {r['cpu_s']:6.1f} {r['target_s']:6.0f} {r['enumerated']:6d} {r['invalid']:7d} "
