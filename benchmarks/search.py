@@ -122,12 +122,17 @@ def main() -> None:
                 f"{'':34s} PTD-P: tensor 8 {p['tensor8']['iteration_time_s']:.3f} s vs tensor 16 "
                 f"{p['tensor16']['iteration_time_s']:.3f} s -> tensor 8 faster: {p['tensor8_faster']}"
             )
+    out = ROOT / "benchmarks" / "results" / "search.json"
+    if args.only and out.exists():  # keep the other case's last result
+        old = [
+            c for c in json.loads(out.read_text())["cases"] if c["case"] not in {r["case"] for r in results}
+        ]
+        results = sorted(old + results, key=lambda c: [n for n, *_ in CASES].index(c["case"]))
     doc = {
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
         "jobs": args.jobs,
         "cases": results,
     }
-    out = ROOT / "benchmarks" / "results" / "search.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(doc, indent=2) + "\n")
     print(f"wrote {out.relative_to(ROOT)}")
