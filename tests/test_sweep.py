@@ -208,3 +208,20 @@ def test_ray_missing_is_one_line_error(tmp_path):
     )
     assert r.exit_code == 2
     assert "simcluster[ray]" in r.output and len(r.output.strip().splitlines()) == 1
+
+
+def test_results_parquet_grows_while_the_sweep_runs(tmp_path, monkeypatch):
+    import simcluster.search.results as results
+
+    monkeypatch.setattr(results, "FLUSH_EVERY_S", 0.0)
+    path = _sweep(tmp_path, grid={"parallelism.tensor": [4, 8, 16]})
+    out = tmp_path / "o"
+    seen = []
+
+    def fn(point):
+        f = out / "results.parquet"
+        seen.append(pq.read_table(f).num_rows if f.exists() else 0)
+        return run_point(point)
+
+    run_sweep(load_sweep(path), out, jobs=1, fn=fn)
+    assert seen == [0, 1, 2]
