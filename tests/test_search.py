@@ -313,3 +313,14 @@ def test_ptdp_tensor_inside_node_beats_across_nodes():
             t = r["parallelism.tensor"]
             best[t] = min(best.get(t, float("inf")), r["est_iteration_time_s"])
     assert best[8] < best[16]  # 22.2 s vs 23.6 s when written
+
+
+def test_base_with_an_invalid_layout_is_searched(tmp_path):
+    """The search replaces the layout, so a base whose tensor size does not divide its heads still works."""
+    base = Path(__file__).resolve().parent.parent / "scenarios" / "megatron_tp_16gpu.yaml"
+    sets = ["--set", "model.layers=2", "--set", "model.heads=24", "--set", "model.hidden=3072"]
+    r = _search([str(base), *sets, "--top", "1", "--jobs", "1", "--quiet", "--out", str(tmp_path / "o")])
+    assert r.exit_code == 0, r.output
+    assert load_scenario(tmp_path / "o" / "best.yaml").scenario.model.heads == 24
+    r = _search([str(base), "--set", "model.heads=0", "--out", str(tmp_path / "p")])
+    assert r.exit_code == 2 and r.output.startswith("error: model.heads=0")

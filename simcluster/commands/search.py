@@ -14,6 +14,17 @@ from simcluster.errors import SimclusterError
 
 GiB = 1024**3
 FIRST_COLUMNS = ["rank", "layout", "label", "status"]
+# A layout every model and cluster accepts, for a base scenario whose own layout is invalid.
+NEUTRAL_LAYOUT = (
+    "parallelism.scheme=megatron",
+    "parallelism.tensor=1",
+    "parallelism.pipeline=1",
+    "parallelism.data=1",
+    "parallelism.schedule=1f1b",
+    "parallelism.virtual_stages=1",
+    "parallelism.placement=naive",
+    "training.micro_batch=1",
+)
 
 
 @click.command("search")
@@ -70,7 +81,20 @@ def _search(scenario, space_file, overrides, top, jobs, executor, address, out, 
         raise ConfigError("--jobs", jobs, "must be at least 1")
     if executor == "ray":
         import_ray()
-    loaded = load_scenario(scenario, list(overrides))
+    try:
+        loaded = load_scenario(scenario, list(overrides))
+    except ConfigError as exc:
+        # The search replaces the layout: a base whose own layout does not fit its model or cluster is
+        # still a valid starting point (the rest of it must be valid on its own).
+        if not exc.field.startswith(
+            ("parallelism", "training.micro_batch", "training.global_batch", "model.layers")
+        ):
+            raise
+        try:
+            loaded = load_scenario(scenario, [*overrides, *NEUTRAL_LAYOUT])
+        except ConfigError:
+            raise exc from None
+        overrides = (*overrides, *NEUTRAL_LAYOUT)
     raw = apply_overrides(read_yaml_mapping(scenario), list(overrides))
     space = load_space(space_file, raw)
     out = out or Path("out") / f"{loaded.scenario.name}-search"
