@@ -67,7 +67,6 @@ def command(
 def _search(scenario, space_file, overrides, top, jobs, executor, address, out, quiet) -> None:  # noqa: ANN001
     from simcluster.config.loader import apply_overrides, load_scenario, read_yaml_mapping
     from simcluster.errors import ConfigError
-    from simcluster.report.progress import Progress
     from simcluster.search.driver import best_yaml, run_search
     from simcluster.search.pages import search_html
     from simcluster.search.point import BREAKDOWN_COLUMNS, SUMMARY_COLUMNS
@@ -98,8 +97,11 @@ def _search(scenario, space_file, overrides, top, jobs, executor, address, out, 
     raw = apply_overrides(read_yaml_mapping(scenario), list(overrides))
     space = load_space(space_file, raw)
     out = out or Path("out") / f"{loaded.scenario.name}-search"
-    with Progress("simulating the best layouts", enabled=not quiet) as bar:
-        res = run_search(loaded, raw, space, top, jobs, executor, address, progress=bar)
+    bars = _Bars(enabled=not quiet)
+    try:
+        res = run_search(loaded, raw, space, top, jobs, executor, address, bars.simulating, bars.estimating)
+    finally:
+        bars.close()
     extra = sorted({k for r in res.rows for k in r if k not in AXES} - set(FIRST_COLUMNS))
     lead = FIRST_COLUMNS + [a for a in AXES] + sorted({k for r in res.rows for k in r} & set(space.extra))
     est = [c for c in extra if c.startswith("est_") or c.startswith("memory_")]
@@ -123,6 +125,30 @@ def _search(scenario, space_file, overrides, top, jobs, executor, address, out, 
         shutil.rmtree(tmp, ignore_errors=True)
     if not quiet:
         click.echo(report(loaded.scenario.name, res, top, out))
+
+
+class _Bars:
+    """A progress bar for pruning and estimating, then one for the simulations (each with its own ETA)."""
+
+    def __init__(self, enabled: bool) -> None:
+        from simcluster.report.progress import Progress
+
+        self.make = lambda label: Progress(label, enabled=enabled)
+        self.bar = self.make("pruning and estimating layouts")
+        self.stage = "estimating"
+
+    def estimating(self, fraction: float) -> None:
+        self.bar(fraction)
+
+    def simulating(self, fraction: float) -> None:
+        if self.stage == "estimating":
+            self.bar(1.0)
+            self.bar.close()
+            self.bar, self.stage = self.make("simulating the best layouts"), "simulating"
+        self.bar(fraction)
+
+    def close(self) -> None:
+        self.bar.close()
 
 
 def report(name: str, res, top: int, out: Path) -> str:  # noqa: ANN001 - SearchOutcome

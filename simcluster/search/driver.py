@@ -100,7 +100,9 @@ def run_search(
     executor: str = "local",
     address: str | None = None,
     progress: Callable[[float], None] | None = None,
+    estimating: Callable[[float], None] | None = None,
 ) -> SearchOutcome:
+    """`estimating(fraction)` follows pruning and estimating, `progress(fraction)` the simulations."""
     t0 = time.perf_counter()
     enum = enumerate_space(loaded, raw, space)
     t1 = time.perf_counter()
@@ -110,6 +112,8 @@ def run_search(
     schemes: dict[tuple, Any] = {}
     rows: list[dict[str, Any]] = []
     for i, (lay, sc) in enumerate(zip(enum.layouts, enum.scenarios)):
+        if estimating is not None and i % 512 == 0:
+            estimating(i / len(enum.layouts))
         key = scheme_key(sc)
         scheme = schemes.get(key)
         if scheme is None:
@@ -151,6 +155,8 @@ def run_search(
         if progress is not None:
             progress(done[0] / len(points))
 
+    if progress is not None and points:
+        progress(0.0)
     run_points(points, on_result, jobs, executor, address, run_point)
     t3 = time.perf_counter()
     ranked = _rank(rows)
