@@ -78,6 +78,8 @@ def _search(scenario, space_file, overrides, top, jobs, executor, address, out, 
         raise ConfigError("--top", top, "must be at least 0")
     if jobs is not None and jobs < 1:
         raise ConfigError("--jobs", jobs, "must be at least 1")
+    if address is not None and executor != "ray":
+        raise ConfigError("--address", address, "names a Ray cluster: it needs --executor ray")
     if executor == "ray":
         import_ray()
     try:

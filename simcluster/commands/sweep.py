@@ -46,6 +46,8 @@ def _sweep(sweep_file, jobs, executor, address, resume, out, quiet) -> None:  # 
 
     if jobs is not None and jobs < 1:
         raise ConfigError("--jobs", jobs, "must be at least 1")
+    if address is not None and executor != "ray":
+        raise ConfigError("--address", address, "names a Ray cluster: it needs --executor ray")
     if executor == "ray":
         import_ray()
     sweep = load_sweep(sweep_file)
