@@ -1,7 +1,8 @@
 """The layout search space: axes over dotted scenario paths, their defaults, and the enumeration of layouts.
 
 A layout is one value per axis. Axes that do not apply are pinned so every layout is listed once:
-the schedule only varies with a pipeline, virtual stages only with the interleaved schedule, gradient
+the scheme only varies with tensor parallelism (tensor 1 is listed once, under the first scheme), the
+schedule only with a pipeline, virtual stages only with the interleaved schedule, gradient
 overlap only with data parallelism, the bunched placement only with Optimus. By default the data-parallel size fills the cluster
 (`data = GPUs / (tensor x pipeline)`); a `--space` file may list data sizes instead.
 """
@@ -148,6 +149,8 @@ def _layouts(space: Space, total: int, B: int, layers: int) -> Iterator[Layout]:
     recomputes = _pick(space, RECOMPUTE, ["none", "selective", "full"])
     overlaps = _pick(space, OVERLAP, [False, True])
     for scheme, t, p in itertools.product(schemes, tensors, pipes):
+        if t == 1 and scheme != schemes[0]:
+            continue  # without tensor parallelism every scheme is the same layout: listed once
         datas = [total // (t * p)] if fill and total % (t * p) == 0 else ([] if fill else space.axis(DATA))
         for d in datas or []:
             per_replica = B // d if B % d == 0 else 0
