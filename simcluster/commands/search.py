@@ -1,0 +1,211 @@
+"""`simcluster search SCENARIO`: the fastest parallel layout that fits in memory."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import click
+
+from simcluster.errors import SimclusterError
+
+GiB = 1024**3
+FIRST_COLUMNS = ["rank", "layout", "label", "status"]
+# A layout every model and cluster accepts, for a base scenario whose own layout is invalid.
+NEUTRAL_LAYOUT = (
+    "parallelism.scheme=megatron",
+    "parallelism.tensor=1",
+    "parallelism.pipeline=1",
+    "parallelism.data=1",
+    "parallelism.schedule=1f1b",
+    "parallelism.virtual_stages=1",
+    "parallelism.placement=naive",
+    "training.micro_batch=1",
+)
+
+
+@click.command("search")
+@click.argument("scenario", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--space",
+    "space_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="YAML: dotted path -> list of values (or auto), narrowing or widening each axis",
+)
+@click.option("--set", "overrides", multiple=True, metavar="PATH=VALUE", help="override a scenario field")
+@click.option("--top", type=int, default=10, show_default=True, help="layouts to simulate event by event")
+@click.option("--jobs", type=int, default=None, help="worker processes (default: the machine's cores)")
+@click.option("--executor", type=click.Choice(["local", "ray"]), default="local", show_default=True)
+@click.option("--address", default=None, help="Ray cluster address (executor ray; default: start one here)")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None, help="output folder")
+@click.option("--quiet", is_flag=True, help="print nothing on success")
+def command(
+    scenario: Path,
+    space_file: Path | None,
+    overrides: tuple[str, ...],
+    top: int,
+    jobs: int | None,
+    executor: str,
+    address: str | None,
+    out: Path | None,
+    quiet: bool,
+) -> None:
+    """Search the layouts of SCENARIO's model on its cluster and global batch: prune invalid and
+    out-of-memory layouts, rank the rest by a fast estimate, simulate the --top best event by event.
+    Writes results.parquet/.csv, best.yaml and search.html to --out."""
+    try:
+        _search(scenario, space_file, overrides, top, jobs, executor, address, out, quiet)
+    except SimclusterError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+
+
+def _search(scenario, space_file, overrides, top, jobs, executor, address, out, quiet) -> None:  # noqa: ANN001
+    from simcluster.config.loader import apply_overrides, load_scenario, read_yaml_mapping
+    from simcluster.errors import ConfigError
+    from simcluster.search.driver import best_yaml, run_search
+    from simcluster.search.pages import search_html
+    from simcluster.search.point import BREAKDOWN_COLUMNS, SUMMARY_COLUMNS
+    from simcluster.search.results import write_tables
+    from simcluster.search.runner import import_ray
+    from simcluster.search.space import AXES, load_space
+
+    if top < 0:
+        raise ConfigError("--top", top, "must be at least 0")
+    if jobs is not None and jobs < 1:
+        raise ConfigError("--jobs", jobs, "must be at least 1")
+    if address is not None and executor != "ray":
+        raise ConfigError("--address", address, "names a Ray cluster: it needs --executor ray")
+    if executor == "ray":
+        import_ray()
+    try:
+        loaded = load_scenario(scenario, list(overrides))
+    except ConfigError as exc:
+        # The search replaces the layout: a base whose own layout does not fit its model or cluster is
+        # still a valid starting point (the rest of it must be valid on its own).
+        if not exc.field.startswith(
+            ("parallelism", "training.micro_batch", "training.global_batch", "model.layers")
+        ):
+            raise
+        try:
+            loaded = load_scenario(scenario, [*overrides, *NEUTRAL_LAYOUT])
+        except ConfigError:
+            raise exc from None
+        overrides = (*overrides, *NEUTRAL_LAYOUT)
+    raw = apply_overrides(read_yaml_mapping(scenario), list(overrides))
+    space = load_space(space_file, raw)
+    out = out or Path("out") / f"{loaded.scenario.name}-search"
+    bars = _Bars(enabled=not quiet)
+    try:
+        res = run_search(loaded, raw, space, top, jobs, executor, address, bars.simulating, bars.estimating)
+    finally:
+        bars.close()
+    extra = sorted({k for r in res.rows for k in r if k not in AXES} - set(FIRST_COLUMNS))
+    lead = FIRST_COLUMNS + [a for a in AXES] + sorted({k for r in res.rows for k in r} & set(space.extra))
+    est = [c for c in extra if c.startswith("est_") or c.startswith("memory_")]
+    sim = [
+        c for c in (*SUMMARY_COLUMNS, *BREAKDOWN_COLUMNS, "bubble_share", "exposed_comm_share") if c in extra
+    ]
+    columns = list(dict.fromkeys(lead + est + sim + extra))
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=".search-", dir=out))
+    try:  # every file is complete before it replaces the old one
+        write_tables(tmp, res.rows, columns)
+        title = f"simcluster search: {loaded.scenario.name}"
+        (tmp / "search.html").write_text(search_html(title, res.rows, res.counts))
+        if res.best_scenario is not None:
+            (tmp / "best.yaml").write_text(best_yaml(res.best_scenario, scenario.parent, out))
+        elif (out / "best.yaml").exists():
+            (out / "best.yaml").unlink()
+        for f in sorted(tmp.iterdir()):
+            os.replace(f, out / f.name)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    if not quiet:
+        click.echo(report(loaded.scenario.name, res, top, out))
+
+
+class _Bars:
+    """A progress bar for pruning and estimating, then one for the simulations (each with its own ETA)."""
+
+    def __init__(self, enabled: bool) -> None:
+        from simcluster.report.progress import Progress
+
+        self.make = lambda label: Progress(label, enabled=enabled)
+        self.bar = self.make("pruning and estimating layouts")
+        self.stage = "estimating"
+
+    def estimating(self, fraction: float) -> None:
+        self.bar(fraction)
+
+    def simulating(self, fraction: float) -> None:
+        if self.stage == "estimating":
+            self.bar(1.0)
+            self.bar.close()
+            self.bar, self.stage = self.make("simulating the best layouts"), "simulating"
+        self.bar(fraction)
+
+    def close(self) -> None:
+        self.bar.close()
+
+
+def report(name: str, res, top: int, out: Path) -> str:  # noqa: ANN001 - SearchOutcome
+    c = res.counts
+    lines = [
+        f"{name}: {c['enumerated']} layouts enumerated, {c['invalid']} invalid, {c['out_of_memory']} out of "
+        f"memory, {c['estimated']} estimated, {c['simulated']} simulated event by event"
+        + (f", {c['failed']} failed" if c["failed"] else ""),
+    ]
+    for reason, n in sorted(res.invalid.items(), key=lambda x: (-x[1], x[0])):
+        lines.append(f"  invalid: {n:6d}  {reason}")
+    shown = [r for r in res.rows[: max(top, 1)] if r["status"] in ("simulated", "estimated")]
+    w = min(90, max([len(r["label"]) for r in shown] + [6]))
+    head = (
+        f"{'#':>3s}  {'layout':{w}s} {'iter_s':>8s} {'seq/s':>8s} {'MFU':>6s} {'peak_GiB':>8s} "
+        f"{'bubble':>7s} {'exp.comm':>8s}"
+    )
+    lines += ["", head]
+    for r in shown:
+        if r["status"] == "simulated":
+            vals = (
+                r["iteration_time_s"],
+                r["throughput_seq_per_s"],
+                f"{r['mfu'] * 100:5.1f}%",
+                r["peak_memory_bytes"] / GiB,
+                r["bubble_share"],
+                r["exposed_comm_share"],
+                "",
+            )
+        else:
+            vals = (
+                r["est_iteration_time_s"],
+                r["est_throughput_seq_per_s"],
+                "    -",
+                r["memory_model_peak_bytes"] / GiB,
+                r["est_bubble_share"],
+                r["est_exposed_comm_share"],
+                " (estimate)",
+            )
+        lines.append(
+            f"{r['rank']:3d}  {r['label'][:w]:{w}s} {vals[0]:8.3f} {vals[1]:8.2f} {vals[2]:>6s} {vals[3]:8.1f} "
+            f"{vals[4] * 100:6.1f}% {vals[5] * 100:7.1f}%{vals[6]}"
+        )  # fmt: skip
+    lines.append("")
+    if res.best is None:
+        lines.append("no layout was simulated that fits in memory: no best.yaml")
+    else:
+        lines.append(f"  best           {res.best['label']}")
+    lines.append(
+        f"  outputs        {out}/ (results.parquet, results.csv, search.html"
+        + (", best.yaml)" if res.best is not None else ")")
+    )
+    s = res.seconds
+    lines.append(
+        f"  time           enumerate {s['enumerate_s']:.1f} s, prune + estimate {s['prune_estimate_s']:.1f} s, "
+        f"simulate {s['simulate_s']:.1f} s"
+    )
+    return "\n".join(lines)

@@ -1,0 +1,91 @@
+"""`simcluster sweep SWEEP.yaml`: run many scenarios (a grid, zip or random sample of overrides)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from simcluster.errors import SimclusterError
+
+
+@click.command("sweep")
+@click.argument("sweep_file", metavar="SWEEP", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--jobs", type=int, default=None, help="worker processes (default: the machine's cores)")
+@click.option("--executor", type=click.Choice(["local", "ray"]), default="local", show_default=True)
+@click.option("--address", default=None, help="Ray cluster address (executor ray; default: start one here)")
+@click.option("--resume", is_flag=True, help="skip points whose scenario already has a result in --out")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None, help="output folder")
+@click.option("--quiet", is_flag=True, help="print nothing on success")
+def command(
+    sweep_file: Path,
+    jobs: int | None,
+    executor: str,
+    address: str | None,
+    resume: bool,
+    out: Path | None,
+    quiet: bool,
+) -> None:
+    """Simulate every point of SWEEP (one `simcluster run` each); results stream to --out/results.parquet
+    as points finish, with results.csv and sweep.html at the end."""
+    try:
+        _sweep(sweep_file, jobs, executor, address, resume, out, quiet)
+    except SimclusterError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+
+
+def _sweep(sweep_file, jobs, executor, address, resume, out, quiet) -> None:  # noqa: ANN001
+    from simcluster.errors import ConfigError
+    from simcluster.report.progress import Progress
+    from simcluster.search.pages import sweep_html
+    from simcluster.search.runner import import_ray
+    from simcluster.search.sweeper import run_sweep
+    from simcluster.search.sweepfile import load_sweep
+
+    if jobs is not None and jobs < 1:
+        raise ConfigError("--jobs", jobs, "must be at least 1")
+    if address is not None and executor != "ray":
+        raise ConfigError("--address", address, "names a Ray cluster: it needs --executor ray")
+    if executor == "ray":
+        import_ray()
+    sweep = load_sweep(sweep_file)
+    out = out or Path("out") / f"{sweep.name}-sweep"
+    try:
+        with Progress(f"sweep {sweep.name}", enabled=not quiet) as bar:
+            rows, skipped = run_sweep(sweep, out, jobs, executor, address, resume, progress=bar)
+    except KeyboardInterrupt:
+        click.echo(
+            f"interrupted: the points finished so far are kept in {out}/; add --resume to go on", err=True
+        )
+        sys.exit(130)
+    page = out / "sweep.html"
+    tmp = page.with_name(page.name + ".tmp")
+    tmp.write_text(sweep_html(f"simcluster sweep: {sweep.name}", rows, sweep.axes))
+    tmp.replace(page)
+    if not quiet:
+        click.echo(report(sweep, rows, skipped, out))
+
+
+def report(sweep, rows: list[dict], skipped: int, out: Path) -> str:  # noqa: ANN001 - Sweep
+    failed = [r for r in rows if r.get("error")]
+    lines = [
+        f"{sweep.name}: {len(sweep.points)} points, {len(rows) - len(failed)} ok, {len(failed)} failed"
+        + (f", {skipped} already done (resumed)" if skipped else "")
+    ]
+    axes = sweep.axes
+    width = max([len(", ".join(f"{a.split('.')[-1]}={r.get(a)}" for a in axes)) for r in rows] + [10])
+    width = min(width, 60)
+    lines.append(f"{'#':>4s}  {'point':{width}s} {'iter_s':>9s} {'seq/s':>9s} {'MFU':>6s} {'peak_GiB':>8s}")
+    for r in rows:
+        label = ", ".join(f"{a.split('.')[-1]}={r.get(a)}" for a in axes)[:width]
+        if r.get("error"):
+            lines.append(f"{r['point']:4d}  {label:{width}s} failed: {r['error']}")
+        else:
+            lines.append(
+                f"{r['point']:4d}  {label:{width}s} {r['iteration_time_s']:9.4f} {r['throughput_seq_per_s']:9.2f} "
+                f"{r['mfu'] * 100:5.1f}% {r['peak_memory_bytes'] / 1024**3:8.2f}"
+            )
+    lines.append(f"  outputs        {out}/ (results.parquet, results.csv, sweep.html)")
+    return "\n".join(lines)

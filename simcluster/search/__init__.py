@@ -1,0 +1,1 @@
+"""Layout search and sweeps: enumerate layouts, prune what cannot run, estimate, simulate the best."""

@@ -1,0 +1,340 @@
+"""A fast analytical estimate of one iteration, from the same ops, costs and network shapes as the engine.
+
+Per pipeline stage and micro-batch, forward time F and backward time B (recomputation included) walk the
+scheme's op lists once: compute kernels on the compute stream, blocking collectives on it too, and
+non-blocking ones on a communication stream joined at their `wait`; each collective costs its uncontended
+time on the topology (`Shape.uncontended_time_s`), with every concurrent instance (the images of its group
+under the scheme's folded axes) sharing links, the algorithm chosen as the engine chooses it. A layer takes
+the longer of its GPU time and its host thread's issue time. The pipeline then costs
+    T_pipe = (m - 1) X + sum_s (F_s + B_s) / v + (v - 1) X / v,     X = max_s (F_s + B_s)
+((m + p - 1) X for equal stages and v = 1; m X + (p - 1) X / v interleaved), each micro-batch adding one
+point-to-point transfer per direction; then the gradient all-reduces (the part not hidden behind the last
+backward with `training.grad_overlap`) and the optimizer step. Contention between different collectives,
+the timing of sends and the host's lag after synchronizations are left to the engine; tests check that
+the estimate ranks layouts as the engine does.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from simcluster.config.loader import LoadedScenario
+from simcluster.config.schema import Scenario
+from simcluster.model.ops import COMPUTE_KINDS, OpSpec
+from simcluster.network.collectives import Shape, choose_algorithm, collective_shape
+from simcluster.parallel.groups import RankLayout
+from simcluster.parallel.program import ADAM_BYTES_PER_PARAM, LAYER_PARAM_TENSORS, rank_params
+from simcluster.parallel.registry import Scheme
+from simcluster.topology.graph import Topology, build_topology
+from simcluster.topology.placement import place
+
+TINY_BYTES = 1024
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """Estimated iteration time and its parts (seconds)."""
+
+    iteration_time_s: float
+    pipeline_time_s: float
+    bubble_time_s: float
+    exposed_comm_time_s: float
+    grad_sync_time_s: float
+    optimizer_time_s: float
+
+    @property
+    def bubble_share(self) -> float:
+        return self.bubble_time_s / self.iteration_time_s if self.iteration_time_s > 0 else 0.0
+
+    @property
+    def exposed_comm_share(self) -> float:
+        return self.exposed_comm_time_s / self.iteration_time_s if self.iteration_time_s > 0 else 0.0
+
+
+class Estimator:
+    """Estimates layouts of one cluster; caches topologies and collective shapes across layouts."""
+
+    def __init__(self, loaded: LoadedScenario) -> None:
+        self.loaded = loaded
+        self.hw = loaded.hardware
+        self.launch_s = self.hw.collectives.launch_us * 1e-6
+        self._topos: dict[tuple, Topology] = {}
+        self._shapes: dict[tuple, Shape] = {}
+        self._coll: dict[tuple, float] = {}
+        self._stages: dict[tuple, dict] = {}
+        self._post: dict[tuple, dict] = {}
+
+    def topology(self, sc: Scenario) -> Topology:
+        c = sc.cluster
+        gpn = c.gpus_per_node or self.hw.node.gpus_per_node
+        key = (c.nodes, gpn, c.oversubscription, c.nics_per_node, c.rail_optimized)
+        topo = self._topos.get(key)
+        if topo is None:
+            topo = self._topos[key] = build_topology(
+                self.hw, c.nodes, gpn, c.oversubscription, c.nics_per_node, c.rail_optimized
+            )
+        return topo
+
+    def estimate(self, sc: Scenario, scheme: Scheme) -> Estimate:
+        return _Layout(self, sc, scheme).estimate()
+
+
+def _core_key(sc: Scenario) -> tuple:
+    """What a layout's per-stage times depend on (not the schedule, virtual stages or gradient overlap)."""
+    par, t = sc.parallelism, sc.training
+    pl = par.placement if isinstance(par.placement, str) else tuple(par.placement)
+    return (
+        par.scheme, par.tensor, par.pipeline, par.data, par.order, pl,
+        t.micro_batch, t.global_batch, t.precision, t.mode, t.recompute, t.distribute_saved_activations,
+        t.tp_comm_overlap, t.grad_bucket_MB, sc.model, sc.cluster, sc.network, sc.hardware,
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=64)
+def _model_parallel_group(tp: int, dp: int, pp: int, order: str, d: int) -> tuple[int, ...]:
+    """Every rank of data-parallel replica `d`."""
+    layout = RankLayout(tp=tp, dp=dp, pp=pp, order=order)
+    r = np.arange(layout.world_size)
+    return tuple(int(x) for x in r[(r // layout.strides["dp"]) % dp == d])
+
+
+@lru_cache(maxsize=256)
+def _images(tp: int, dp: int, pp: int, order: str, group: tuple[int, ...], axes: tuple[str, ...]):
+    """Every distinct image of `group` under shifts along the folded axes it does not span."""
+    layout = RankLayout(tp=tp, dp=dp, pp=pp, order=order)
+    g = np.asarray(group)
+    own = [a for a in axes if len({layout.coord(r, a) for r in group}) == 1 and layout.size(a) > 1]
+    out, seen = [], set()
+    for shifts in itertools.product(*(range(layout.size(a)) for a in own)):
+        x = g
+        for a, k in zip(own, shifts):
+            stride, size = layout.strides[a], layout.size(a)
+            c = (x // stride) % size
+            x = x + ((c + k) % size - c) * stride
+        img = tuple(int(r) for r in x)
+        key = frozenset(img)
+        if key not in seen:
+            seen.add(key)
+            out.append(img)
+    return out
+
+
+class _Layout:
+    """One layout's estimate (a throwaway object holding what its parts share)."""
+
+    def __init__(self, est: Estimator, sc: Scenario, scheme: Scheme) -> None:
+        self.e = est
+        self.sc = sc
+        self.scheme = scheme
+        par = sc.parallelism
+        self.layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order)
+        self.topo = est.topology(sc)
+        self.gpus = place(par.placement, self.layout, self.topo.gpus_per_node, par.scheme)
+        self.cap = np.asarray(self.topo.capacity_Bps, dtype=float)
+        self.algo = sc.network.per_kind()
+        self.host = est.hw.host
+        self._mine: dict[tuple, float] = {}
+        self.key = _core_key(sc)
+
+    # -- communication --------------------------------------------------------------------------------
+    def coll_time(self, kind: str, group: tuple[int, ...], nbytes: float) -> float:
+        if len(group) <= 1:
+            return 0.0
+        mine = self._mine.get((kind, group, nbytes))
+        if mine is not None:
+            return mine
+        lay = self.layout
+        if nbytes <= TINY_BYTES:  # a flag or a scalar: its launch cost (network latency left to the engine)
+            return self.e.launch_s
+        insts = _images(lay.tp, lay.dp, lay.pp, lay.order, group, tuple(self.scheme.fold_axes))
+        if self.sc.parallelism.placement == "naive":
+            gpu_insts = tuple(insts)
+        else:
+            gpu_insts = tuple(tuple(self.gpus[r] for r in g) for g in insts)
+        nodes = len({self.topo.node_of(g) for g in gpu_insts[0]})
+        algo = choose_algorithm(kind, self.algo, nbytes, len(group), nodes)
+        key = (kind, algo, gpu_insts, nbytes, id(self.topo))
+        hit = self.e._coll.get(key)
+        if hit is None:
+            skey = (kind, algo, gpu_insts, id(self.topo))
+            shape = self.e._shapes.get(skey)
+            if shape is None:
+                shape = self.e._shapes[skey] = collective_shape(self.topo, kind, algo, gpu_insts)
+            hit = self.e._coll[key] = shape.uncontended_time_s(nbytes, self.e.launch_s, self.cap)
+        self._mine[(kind, group, nbytes)] = hit
+        return hit
+
+    def ops_time(self, ops: list[OpSpec]) -> float:
+        """GPU time of an op list (non-blocking collectives overlap until their wait), or its host issue
+        time when that is longer."""
+        g = c = host = 0.0
+        h = self.host
+        for op in ops:
+            k = op.kind
+            if k in COMPUTE_KINDS:
+                g += op.duration_s
+                host += h.op_dispatch_us * 1e-6
+            elif k == "wait":
+                g = max(g, c)
+            elif k == "host":
+                host += op.duration_s
+            elif k == "sync":
+                host = max(host, g) + op.duration_s
+            elif k in ("send", "recv"):
+                continue
+            else:
+                host += h.collective_dispatch_us * 1e-6
+                t = self.coll_time(k, op.group, op.bytes)
+                if op.blocking:
+                    g += t
+                else:
+                    c = max(c, g) + t
+        return max(g, c, host)
+
+    # -- stages ---------------------------------------------------------------------------------------
+    def stage_times(self, stage: int) -> tuple[float, float, float]:
+        """(forward, backward, backward of the stage's layers only) per micro-batch on `stage`, with one
+        point-to-point transfer per model chunk and direction."""
+        cache = self.e._stages.setdefault(self.key, {})
+        hit = cache.get(stage)
+        if hit is None:
+            hit = cache[stage] = self._stage_times(stage)
+        f, b, lb, p2p = hit
+        v = self.sc.parallelism.virtual_stages
+        return f + p2p * v, b + p2p * v, lb
+
+    def _stage_times(self, stage: int) -> tuple[float, float, float, float]:
+        sc, lay = self.sc, self.layout
+        p = lay.pp
+        rank = lay.rank_of(pp=stage)
+        ops = self.scheme.layer(rank)
+        n = sc.model.layers // p
+        rc = sc.training.recompute
+        redo = ops.recompute_full if rc == "full" else ops.recompute_selective if rc == "selective" else []
+        f = n * self.ops_time(ops.forward)
+        b = n * (self.ops_time(redo) + self.ops_time(ops.backward))
+        layers_b = b
+        edges = self.scheme.edges(rank)
+        if stage == 0:
+            f += self.ops_time(edges.embed_forward)
+            b += self.ops_time(edges.embed_backward)
+        if stage == p - 1:
+            f += self.ops_time(edges.head_forward)
+            b += self.ops_time(edges.head_backward)
+        step = self.host.microbatch_overhead_us * 1e-6
+        f += step
+        b += step
+        p2p = 0.0
+        if p > 1:
+            nxt = lay.shift(rank, "pp", 1)
+            p2p = self.coll_time("send", (rank, nxt), self.scheme.p2p_bytes()) + self.host.sync_us * 1e-6
+        return f, b, layers_b, p2p
+
+    def post_time(self, stage: int, last_backward_s: float) -> tuple[float, float, float]:
+        """(gradient sync exposed, optimizer, all gradient all-reduce time) after the pipeline on `stage`."""
+        cache = self.e._post.setdefault(self.key, {})
+        hit = cache.get(stage)
+        if hit is None:
+            hit = cache[stage] = self._post_parts(stage)
+        fixed, one, dp_total, opt = hit
+        if self.sc.training.grad_overlap and dp_total > 0:
+            sync = fixed + max(one, dp_total - last_backward_s)
+        else:
+            sync = fixed + dp_total
+        return sync, opt, dp_total
+
+    def _post_parts(self, stage: int) -> tuple[float, float, float, float]:
+        """(tied-embedding and scheme gradient syncs, one data-parallel bucket, all buckets, optimizer)."""
+        sc, lay, scheme = self.sc, self.layout, self.scheme
+        rank = lay.rank_of(pp=stage)
+        params = rank_params(sc, scheme, stage)
+        gb = scheme.grad_bytes_per_param()
+        p = lay.pp
+        sync = 0.0
+        if p > 1 and sc.model.vocab and stage in (0, p - 1):
+            pair = (lay.rank_of(pp=0), lay.rank_of(pp=p - 1))
+            sync += self.coll_time("allreduce", pair, scheme.embedding_params() * gb)
+        sync += self.ops_time(scheme.grad_sync_ops(rank, sc.model.layers // p))
+        one = dp_total = 0.0
+        if lay.dp > 1 and sc.training.mode == "train":
+            group = lay.group(rank, "dp")
+            bucket = sc.training.grad_bucket_MB * 1e6
+            total = params * gb
+            n = max(1, math.ceil(total / bucket))
+            one = self.coll_time("allreduce", group, total / n)
+            dp_total = n * one
+        return sync, one, dp_total, self.optimizer_time(stage, params)
+
+    def optimizer_time(self, stage: int, params: float) -> float:
+        sc, lay = self.sc, self.layout
+        cost = self.scheme.f.cost  # type: ignore[attr-defined]
+        gb = params * self.scheme.grad_bytes_per_param()
+        h = self.host
+        p = lay.pp
+        tensors = sc.model.layers // p * LAYER_PARAM_TENSORS
+        if sc.model.vocab and stage == 0:
+            tensors += 2
+        if stage == p - 1:
+            tensors += 2 + (1 if sc.model.vocab and p > 1 else 0)
+        gpu = cost.elementwise(gb) + cost.elementwise(params * ADAM_BYTES_PER_PARAM)
+        checks = 1
+        if sc.training.precision == "fp16":
+            gpu += cost.elementwise(2 * gb)
+            checks = 2
+        mp = _model_parallel_group(lay.tp, lay.dp, lay.pp, lay.order, 0)
+        check = self.coll_time("allreduce", mp, 4.0) + h.sync_us * 1e-6
+        host = (h.param_tensor_overhead_us * tensors + h.iteration_overhead_us) * 1e-6
+        return host + gpu + checks * check + h.sync_us * 1e-6
+
+    def estimate(self) -> Estimate:
+        sc, lay = self.sc, self.layout
+        p, v, m = lay.pp, sc.parallelism.virtual_stages, sc.microbatches
+        if sc.parallelism.schedule == "interleaved-1f1b" and p == 1:
+            v = 1
+        stages = sorted({0, min(1, p - 1), p - 1})
+        times = {s: self.stage_times(s) for s in stages}
+        mid = times[stages[1]] if len(stages) > 2 else None
+        per = {s: f + b for s, (f, b, _) in times.items()}
+        X = max(per.values())
+        total = per[0] + (per[p - 1] if p > 1 else 0.0) + (p - 2) * (per[stages[1]] if mid else 0.0)
+        if sc.training.mode == "forward":
+            X = max(f for f, _, _ in times.values())
+            total = sum(f for f, _, _ in times.values()) + (p - len(times)) * (mid[0] if mid else 0.0)
+        pipe = (m - 1) * X + total / v + (v - 1) * X / v
+        bubble = max(0.0, pipe - m * X)
+        ends = []
+        comm_exposed = 0.0
+        for s in (0, p - 1) if p > 1 else (0,):
+            f, b, lb = times[s]
+            sync, opt, _ = self.post_time(s, lb / v)
+            lag = 0.0 if s == 0 else (p - 1) * b / v  # the last stage's final backward ends earlier
+            ends.append((pipe - lag + sync + opt, sync, opt))
+        it, sync, opt = max(ends)
+        comm_exposed += sync + self._layer_comm() * m
+        return Estimate(it, pipe, bubble, comm_exposed, sync, opt)
+
+    def _layer_comm(self) -> float:
+        cache = self.e._stages.setdefault(self.key, {})
+        hit = cache.get("comm")
+        if hit is None:
+            hit = cache["comm"] = self.exposed_layer_comm()
+        return hit
+
+    def exposed_layer_comm(self) -> float:
+        """Blocking tensor-parallel communication per micro-batch on the first stage (the exposed part),
+        recomputed forwards included."""
+        rank = self.layout.rank_of(pp=0)
+        ops = self.scheme.layer(rank)
+        n = self.sc.model.layers // self.layout.pp
+        rc = self.sc.training.recompute
+        redo = ops.recompute_full if rc == "full" else ops.recompute_selective if rc == "selective" else []
+        total = 0.0
+        for op in (*ops.forward, *redo, *ops.backward):
+            if op.kind not in COMPUTE_KINDS and op.blocking and op.kind not in ("wait", "host", "sync"):
+                total += self.coll_time(op.kind, op.group, op.bytes)
+        return n * total

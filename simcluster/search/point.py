@@ -1,0 +1,98 @@
+"""One point of a search or sweep: a scenario simulated in a worker, its summary flattened to a row.
+
+A point travels to its worker as plain data (the scenario as a dict, the folder its relative paths start
+from), so the local process pool and Ray run the same function. A point that fails returns its one-line
+error instead of raising: one bad point never stops a sweep.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+# The summary's scalar keys that become result columns (units in the names, as in summary.json).
+SUMMARY_COLUMNS = (
+    "iteration_time_s",
+    "throughput_seq_per_s",
+    "tokens_per_s",
+    "mfu",
+    "model_tflops_per_gpu",
+    "hardware_tflops_per_gpu",
+    "forward_time_s",
+    "backward_time_s",
+    "optimizer_time_s",
+    "pipeline_wait_time_s",
+    "idle_time_s",
+    "peak_memory_bytes",
+    "memory_capacity_bytes",
+    "fits_in_memory",
+    "world_size",
+    "microbatches",
+)
+BREAKDOWN_COLUMNS = (
+    "forward_compute_s",
+    "backward_compute_s",
+    "recompute_compute_s",
+    "optimizer_s",
+    "exposed_comm_s",
+    "bubble_idle_s",
+)
+
+
+@dataclass(frozen=True)
+class Point:
+    """What a worker needs: the scenario (as validated data), where its relative paths start, and where
+    to write per-point outputs (None: none)."""
+
+    index: int
+    scenario: dict[str, Any]
+    base_dir: str
+    out_dir: str | None = None
+    events: str = "none"
+
+
+def scenario_hash(data: dict[str, Any]) -> str:
+    """Content hash of a scenario: the same scenario always gets the same key, whatever produced it."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def run_point(point: Point) -> dict[str, Any]:
+    """Simulate one point; returns its summary columns, the breakdown of its slowest rank, and `error`
+    (empty on success, else the one-line message)."""
+    from simcluster.config.loader import LoadedScenario, check_semantics, parse_scenario
+    from simcluster.errors import SimclusterError
+    from simcluster.hardware.profile import load_profile
+    from simcluster.report.compare import breakdown
+    from simcluster.simulate import simulate
+
+    row: dict[str, Any] = {"point": point.index, "error": ""}
+    try:
+        sc = parse_scenario(point.scenario)
+        base = Path(point.base_dir)
+        hw = load_profile(sc.hardware, base_dir=base)
+        check_semantics(sc, hw)
+        res = simulate(LoadedScenario(sc, hw, base))
+        summary = res.summary()
+        if point.out_dir is not None:
+            from simcluster.report.outputs import write_outputs
+
+            write_outputs(res, Path(point.out_dir), point.events)
+        parts = breakdown(res, summary["slowest_rank"])
+    except SimclusterError as exc:
+        row["error"] = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        return row
+    except Exception as exc:  # noqa: BLE001 - a point's bug is recorded, the sweep goes on
+        row["error"] = f"{type(exc).__name__}: {exc}".splitlines()[0]
+        return row
+    for key in SUMMARY_COLUMNS:
+        row[key] = summary[key]
+    for key in BREAKDOWN_COLUMNS:
+        row[key] = parts[key]
+    it = summary["iteration_time_s"]
+    row["bubble_share"] = parts["bubble_idle_s"] / it if it > 0 else 0.0
+    row["exposed_comm_share"] = parts["exposed_comm_s"] / it if it > 0 else 0.0
+    return row

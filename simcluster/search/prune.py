@@ -1,0 +1,103 @@
+"""Memory pruning: the peak rank memory of a layout from the memory model alone, fast enough for every
+layout of a search.
+
+The same function as `memory.maxbatch.peak_memory` (parameters, gradients, optimizer state, stored
+activations at the schedule's peak, backward working set, reserved), evaluated on the first and the last
+pipeline stage only: the first stage keeps the most micro-batches in flight (every schedule's warm-up
+shrinks with the stage) and holds the embedding, the last holds the head and the tied embedding copy; a
+middle stage holds neither and no more micro-batches than the first. The schedule's in-flight counts per
+model chunk are cached per (schedule, stages, stage, micro-batches, chunks), so layouts that differ in
+micro-batch size, recompute or scheme reuse them.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from simcluster.config.schema import Scenario
+from simcluster.hardware.profile import HardwareProfile
+from simcluster.memory.model import BYTES_PER_PARAM, RankMemory, chunk_activation_bytes
+from simcluster.model.costs import CostModel
+from simcluster.parallel.base import Dims, OpFactory
+from simcluster.parallel.groups import RankLayout
+from simcluster.parallel.program import rank_params
+from simcluster.parallel.registry import Scheme, make_scheme
+from simcluster.schedule.pipeline import stage_schedule
+
+GiB = 1024**3
+
+
+@lru_cache(maxsize=4096)
+def in_flight_counts(schedule: str, p: int, stage: int, m: int, v: int) -> np.ndarray:
+    """Distinct vectors of forwards in flight per chunk, one after each forward of the stage's schedule
+    (the peak of stored activations is at one of them)."""
+    live = np.zeros(v, dtype=np.int64)
+    rows = [live.copy()]
+    for a in stage_schedule(schedule, p, stage, m, v, True):
+        if a.kind == "F":
+            live[a.chunk] += 1
+            rows.append(live.copy())
+        else:
+            live[a.chunk] -= 1
+    return np.unique(np.array(rows), axis=0)
+
+
+def scheme_key(sc: Scenario) -> tuple:
+    """What a scheme object depends on (layouts that differ only in schedule, recompute, placement or
+    gradient overlap share one)."""
+    par, t = sc.parallelism, sc.training
+    return (
+        par.scheme, par.tensor, par.pipeline, par.data, par.order,
+        t.micro_batch, t.global_batch, t.precision, t.mode, t.distribute_saved_activations, t.tp_comm_overlap,
+        sc.model, sc.hardware,
+    )  # fmt: skip
+
+
+def scheme_of(sc: Scenario, hw: HardwareProfile) -> Scheme:
+    par = sc.parallelism
+    layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order)
+    return make_scheme(sc, Dims.of(sc), OpFactory(CostModel(hw, sc.training.precision)), layout)
+
+
+def stage_memory(sc: Scenario, hw: HardwareProfile, scheme: Scheme, stage: int) -> RankMemory:
+    """`memory.model.rank_memory` of one stage, with the cached in-flight counts."""
+    par, t = sc.parallelism, sc.training
+    params = rank_params(sc, scheme, stage)
+    w, g, o = BYTES_PER_PARAM["fp32" if t.precision == "fp32" else "mixed"]
+    if t.mode == "forward":
+        g = o = 0
+        w = 4 if t.precision == "fp32" else 2
+        acts = scheme.layer_activation_bytes("none") + scheme.edge_activation_bytes(
+            stage == 0, stage == par.pipeline - 1
+        )
+        work = 0.0
+    else:
+        weights, extra = chunk_activation_bytes(sc, scheme, stage)
+        counts = in_flight_counts(par.schedule, par.pipeline, stage, sc.microbatches, par.virtual_stages)
+        acts = float(np.max(counts @ np.asarray(weights, dtype=float))) + extra
+        work = scheme.layer_backward_bytes(t.recompute)
+    return RankMemory(
+        parameters=params * w,
+        gradients=params * g,
+        optimizer=params * o,
+        activations=acts,
+        workspace=work,
+        reserved=hw.gpu.memory_reserved_GiB * GiB,
+    )
+
+
+def peak_memory_fast(sc: Scenario, hw: HardwareProfile, scheme: Scheme | None = None) -> RankMemory:
+    """The fullest rank's memory (first or last pipeline stage)."""
+    scheme = scheme or scheme_of(sc, hw)
+    p = sc.parallelism.pipeline
+    first = stage_memory(sc, hw, scheme, 0)
+    if p == 1:
+        return first
+    last = stage_memory(sc, hw, scheme, p - 1)
+    return last if last.total > first.total else first
+
+
+def capacity_bytes(hw: HardwareProfile) -> float:
+    return hw.gpu.memory_GiB * GiB

@@ -1,0 +1,132 @@
+"""Result files: each finished point is written at once (one small Parquet part per point, renamed into
+place, so a crash or Ctrl-C loses nothing done), and at the end every row goes to `results.parquet` and
+`results.csv`, sorted by point, so the same points give byte-identical files whatever ran them.
+
+While a sweep runs, `results.parquet` is also rewritten from every finished row at most every
+`FLUSH_EVERY_S` seconds, so it can be read (or plotted) before the end. `--resume` reads the rows already there (the final file and any parts) and skips points whose scenario
+content hash is among them.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import os
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+PARTS = ".parts"
+RESULTS = "results.parquet"
+FLUSH_EVERY_S = 2.0
+
+
+def _cell(v: Any) -> Any:
+    """A Parquet-friendly cell: scalars as they are, anything else as its text."""
+    if v is None or isinstance(v, bool | int | float | str):
+        return v
+    return str(v)
+
+
+def _table(rows: list[dict[str, Any]], columns: list[str]) -> pa.Table:
+    data = {c: [_cell(r.get(c)) for r in rows] for c in columns}
+    arrays = {}
+    for c, vals in data.items():
+        kinds = {type(v) for v in vals if v is not None}
+        if len(kinds) > 1 and kinds <= {int, float}:
+            vals = [None if v is None else float(v) for v in vals]
+        elif len(kinds) > 1:
+            vals = [None if v is None else str(v) for v in vals]
+        arrays[c] = pa.array(vals) if kinds else pa.nulls(len(vals), pa.string())
+    return pa.table(arrays)
+
+
+def _write_atomic(path: Path, write: Any) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    write(tmp)
+    os.replace(tmp, path)
+
+
+class ResultStore:
+    """Rows of one output folder, keyed by scenario hash (`scenario_hash` column)."""
+
+    def __init__(self, out: Path, resume: bool = False, columns: list[str] | None = None) -> None:
+        self.out = out
+        self.columns = columns or []
+        self._flushed = time.monotonic()
+        self.parts = out / PARTS
+        self.rows: dict[str, dict[str, Any]] = {}
+        if resume:
+            self._load()
+        elif self.parts.exists():
+            shutil.rmtree(self.parts)
+        self.parts.mkdir(parents=True, exist_ok=True)
+
+    def _load(self) -> None:
+        files = [self.out / RESULTS] if (self.out / RESULTS).exists() else []
+        files += sorted(self.parts.glob("*.parquet")) if self.parts.exists() else []
+        for f in files:
+            try:
+                rows = pq.read_table(f).to_pylist()
+            except (OSError, pa.ArrowInvalid):
+                continue  # a part cut short by a crash: that point runs again
+            for r in rows:
+                if r.get("scenario_hash"):
+                    self.rows[r["scenario_hash"]] = r
+
+    def done(self, key: str) -> bool:
+        return key in self.rows
+
+    def add(self, row: dict[str, Any]) -> None:
+        """Keep a finished row and write it to its own part file now."""
+        key = row["scenario_hash"]
+        self.rows[key] = row
+        table = _table([row], list(row))
+        _write_atomic(self.parts / f"{key}.parquet", lambda p: pq.write_table(table, p))
+        if time.monotonic() - self._flushed >= FLUSH_EVERY_S:
+            self._flushed = time.monotonic()
+            rows = self.sorted_rows()
+            table = _table(rows, self._columns(rows))
+            _write_atomic(self.out / RESULTS, lambda p: pq.write_table(table, p))
+
+    def sorted_rows(self, sort_key: str = "point") -> list[dict[str, Any]]:
+        return sorted(self.rows.values(), key=lambda r: (r.get(sort_key) is None, r.get(sort_key) or 0))
+
+    def _columns(self, rows: list[dict[str, Any]]) -> list[str]:
+        return self.columns + sorted({c for r in rows for c in r} - set(self.columns))
+
+    def finish(self, columns: list[str], sort_key: str = "point") -> list[dict[str, Any]]:
+        """Write results.parquet and results.csv (rows sorted by `sort_key`), then drop the parts."""
+        self.columns = columns
+        rows = self.sorted_rows(sort_key)
+        write_tables(self.out, rows, self._columns(rows))
+        shutil.rmtree(self.parts, ignore_errors=True)
+        return rows
+
+
+def write_tables(out: Path, rows: list[dict[str, Any]], columns: list[str], stem: str = "results") -> None:
+    table = _table(rows, columns)
+    _write_atomic(out / f"{stem}.parquet", lambda p: pq.write_table(table, p))
+    _write_atomic(out / f"{stem}.csv", lambda p: p.write_text(csv_text(rows, columns)))
+
+
+def csv_text(rows: list[dict[str, Any]], columns: list[str]) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(columns)
+    for r in rows:
+        w.writerow([_csv_cell(r.get(c)) for c in columns])
+    return buf.getvalue()
+
+
+def _csv_cell(v: Any) -> str:
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return ""
+    if isinstance(v, float):
+        return repr(v)
+    return str(_cell(v))
