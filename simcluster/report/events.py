@@ -170,55 +170,11 @@ def group_names(res: SimResult, rank: int) -> np.ndarray:
     return np.array(out, dtype=object)
 
 
-def rank_frame(res: SimResult, rank: int, categorical: bool = False) -> pd.DataFrame:
-    """One rank's rows with the events columns. With `categorical`, string columns are pandas Categoricals
-    (cheap to build and group); otherwise plain strings."""
-    ro = rep_ops(res, res.program.rep_of[rank])
-    groups = group_names(res, rank)
-
-    def cat(codes: np.ndarray, vocab: list[str]) -> pd.Categorical | np.ndarray:
-        c = pd.Categorical.from_codes(codes, categories=vocab)
-        return c if categorical else np.asarray(c.astype(object))
-
-    g_codes, g_vocab = np.unique(groups.astype(str), return_inverse=True)
-    return pd.DataFrame(
-        {
-            "rank": np.full(len(ro), rank, dtype=np.int64),
-            "stream": cat(_STREAM_SORTED[ro.col("stream")], sorted(STREAMS)),
-            "kind": cat(ro.col("kind"), ro.kind_vocab),
-            "name": cat(ro.col("name"), ro.name_vocab),
-            "layer": ro.layer,
-            "microbatch": ro.microbatch,
-            "phase": cat(ro.col("phase"), ro.phase_vocab),
-            "start_s": ro.start_s,
-            "end_s": ro.end_s,
-            "bytes": ro.col("bytes"),
-            "flops": ro.col("flops"),
-            "group": cat(g_vocab[ro.op].astype(np.int32), list(g_codes)),
-        },
-        columns=COLUMNS,
-    )
+STRINGS = ("stream", "kind", "name", "phase", "group")
 
 
-def events_frame(res: SimResult, ranks: list[int], categorical: bool = False) -> pd.DataFrame:
-    """One row per op (wait markers left out) of each rank in `ranks`, in program order."""
-    if not ranks:
-        return pd.DataFrame({c: [] for c in COLUMNS}, columns=COLUMNS)
-    frames = [rank_frame(res, r, categorical=True) for r in ranks]
-    df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
-    if categorical:
-        for c in ("stream", "kind", "name", "phase", "group"):  # union of categories, sorted
-            if not isinstance(df[c].dtype, pd.CategoricalDtype):
-                df[c] = df[c].astype("category")
-        return df
-    for c in ("stream", "kind", "name", "phase", "group"):
-        df[c] = np.asarray(df[c].astype(object))
-    return df
-
-
-def _global_codes(res: SimResult, ranks: list[int], what: str) -> tuple[dict[int, np.ndarray], list[str]]:
+def _global_codes(res: SimResult, reps: list[int], what: str) -> tuple[dict[int, np.ndarray], list[str]]:
     """Per representative: a map from its `what` codes to codes into one sorted vocabulary of all of them."""
-    reps = sorted({res.program.rep_of[r] for r in ranks})
     vocab = sorted(set().union(*(getattr(rep_ops(res, r), what + "_vocab") for r in reps)))
     index = {v: i for i, v in enumerate(vocab)}
     local = {
@@ -228,13 +184,60 @@ def _global_codes(res: SimResult, ranks: list[int], what: str) -> tuple[dict[int
     return local, vocab
 
 
+def event_columns(res: SimResult, ranks: list[int]) -> tuple[dict[str, np.ndarray], dict[str, list[str]]]:
+    """The events of `ranks` as numpy columns: numbers as they are, strings (STRINGS) as int32 codes into the
+    sorted vocabularies returned alongside. Also `blocking` (bool), for the timeline and the trace."""
+    reps = sorted({res.program.rep_of[r] for r in ranks})
+    maps = {w: _global_codes(res, reps, w) for w in ("kind", "name", "phase")}
+    cols: dict[str, list[np.ndarray]] = {c: [] for c in [*COLUMNS, "blocking"]}
+    group_index: dict[str, int] = {}
+    for rank in ranks:
+        rep = res.program.rep_of[rank]
+        ro = rep_ops(res, rep)
+        cols["rank"].append(np.full(len(ro), rank, dtype=np.int64))
+        cols["stream"].append(_STREAM_SORTED[ro.col("stream")])
+        for w, (m, _v) in maps.items():
+            cols[w].append(m[rep][ro.col(w)])
+        names = group_names(res, rank)
+        g = np.array([group_index.setdefault(x, len(group_index)) for x in names], dtype=np.int32)
+        cols["group"].append(g[ro.op])
+        for c in ("layer", "microbatch", "start_s", "end_s"):
+            cols[c].append(getattr(ro, c))
+        for c in ("bytes", "flops", "blocking"):
+            cols[c].append(ro.col(c))
+    out = {c: np.concatenate(v) if v else np.zeros(0) for c, v in cols.items()}
+    # groups: codes in first-seen order -> sorted vocabulary
+    gv = sorted(group_index)
+    pos = {x: i for i, x in enumerate(gv)}
+    remap = np.array([pos[x] for x in group_index], dtype=np.int32)
+    out["group"] = remap[out["group"].astype(np.int64)] if len(out["group"]) else out["group"]
+    vocab = {"stream": sorted(STREAMS), "group": gv, **{w: v for w, (_m, v) in maps.items()}}
+    for c in STRINGS:
+        out[c] = out[c].astype(np.int32)
+    return out, vocab
+
+
+def events_frame(res: SimResult, ranks: list[int], categorical: bool = False) -> pd.DataFrame:
+    """One row per op (wait markers left out) of each rank in `ranks`, in program order. With `categorical`,
+    string columns are pandas Categoricals (cheap to build and group) and a `blocking` column is added;
+    otherwise plain strings, as in events.csv."""
+    cols, vocab = event_columns(res, ranks)
+    data = {}
+    for c in [*COLUMNS, "blocking"] if categorical else COLUMNS:
+        if c in STRINGS:
+            cat = pd.Categorical.from_codes(cols[c], categories=pd.Index(vocab[c], dtype=object))
+            data[c] = cat if categorical else np.asarray(vocab[c] or [""], dtype=object)[cols[c]]
+        else:
+            data[c] = cols[c]
+    if not ranks:
+        data = {c: [] for c in data}
+    return pd.DataFrame(data, columns=list(data))
+
+
 def _arrow_batches(res: SimResult, ranks: list[int], rows_per_batch: int = 1_000_000) -> Iterator:
     """Record batches of the events of `ranks` (strings dictionary-encoded), about `rows_per_batch` rows each."""
     import pyarrow as pa
 
-    maps = {w: _global_codes(res, ranks, w) for w in ("kind", "name", "phase")}
-    streams = pa.array(list(STREAMS), type=pa.string())
-    dicts = {w: pa.array(v, type=pa.string()) for w, (_m, v) in maps.items()}
     start = 0
     while start < len(ranks):
         batch, count = [], 0
@@ -242,34 +245,13 @@ def _arrow_batches(res: SimResult, ranks: list[int], rows_per_batch: int = 1_000
             batch.append(ranks[start])
             count += len(rep_ops(res, res.program.rep_of[ranks[start]]))
             start += 1
-        cols: dict[str, list[np.ndarray]] = {c: [] for c in COLUMNS}
-        group_index: dict[str, int] = {}
-        for rank in batch:
-            rep = res.program.rep_of[rank]
-            ro = rep_ops(res, rep)
-            cols["rank"].append(np.full(len(ro), rank, dtype=np.int64))
-            cols["stream"].append(ro.col("stream").astype(np.int32))
-            for w, (m, _v) in maps.items():
-                cols[w].append(m[rep][ro.col(w)])
-            names = group_names(res, rank)
-            g = np.array([group_index.setdefault(x, len(group_index)) for x in names], dtype=np.int32)
-            cols["group"].append(g[ro.op])
-            for c in ("layer", "microbatch", "start_s", "end_s"):
-                cols[c].append(getattr(ro, c))
-            for c in ("bytes", "flops"):
-                cols[c].append(ro.col(c))
-        groups = pa.array(list(group_index), type=pa.string())
+        cols, vocab = event_columns(res, batch)
         arrays = []
         for c in COLUMNS:
-            v = np.concatenate(cols[c])
-            if c == "stream":
-                arrays.append(pa.DictionaryArray.from_arrays(v, streams))
-            elif c in dicts:
-                arrays.append(pa.DictionaryArray.from_arrays(v, dicts[c]))
-            elif c == "group":
-                arrays.append(pa.DictionaryArray.from_arrays(v, groups))
+            if c in STRINGS:
+                arrays.append(pa.DictionaryArray.from_arrays(cols[c], pa.array(vocab[c], type=pa.string())))
             else:
-                arrays.append(pa.array(v))
+                arrays.append(pa.array(cols[c]))
         yield pa.RecordBatch.from_arrays(arrays, names=COLUMNS)
 
 

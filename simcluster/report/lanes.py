@@ -85,10 +85,12 @@ def _codes(col: pd.Series) -> tuple[np.ndarray, list[str]]:
 
 
 def _labels(a: np.ndarray, b: np.ndarray, n: np.ndarray, fmt) -> tuple[np.ndarray, list[str]]:  # noqa: ANN001
-    """fmt(a, b, n) for each row, formatted once per distinct (a, b, n): codes and vocabulary."""
-    key = np.stack([a, b, n], axis=1) if len(a) else np.zeros((0, 3), dtype=np.int64)
-    uniq, inv = np.unique(key, axis=0, return_inverse=True)
-    texts = [fmt(int(x), int(y), int(z)) for x, y, z in uniq]
+    """fmt(a, b, n) for each row (small non-negative a, b + 1, n), formatted once per distinct (a, b, n):
+    codes and vocabulary."""
+    a, b, n = (np.asarray(x, dtype=np.int64) for x in (a, b, n))
+    key = (a * 1_000_003 + (b + 1)) * 1_000_000_007 + n
+    uniq, first, inv = np.unique(key, return_index=True, return_inverse=True)
+    texts = [fmt(int(a[i]), int(b[i]), int(n[i])) for i in first]
     vocab = sorted(set(texts))
     index = {t: i for i, t in enumerate(vocab)}
     return np.array([index[t] for t in texts], dtype=np.int64)[inv.reshape(-1)], vocab
@@ -109,7 +111,8 @@ def merge(df: pd.DataFrame, level: int) -> pd.DataFrame:
     col = {c: v[order] for c, v in num.items()}
     cc = {c: v[0][order] for c, v in codes.items()}
     vocab = {c: v[1] for c, v in codes.items()}
-    stream_names = np.array(vocab["stream"], dtype=object)[cc["stream"]] if len(order) else np.zeros(0)
+    sv = vocab["stream"]
+    st = {x: cc["stream"] == (sv.index(x) if x in sv else -1) for x in ("compute", "p2p")}
 
     def prev_eq(x: np.ndarray) -> np.ndarray:
         out = np.zeros(len(x), dtype=bool)
@@ -120,13 +123,13 @@ def merge(df: pd.DataFrame, level: int) -> pd.DataFrame:
     if level == 1:
         touching = np.zeros(len(order), dtype=bool)
         touching[1:] = np.isclose(col["start_s"][1:], col["end_s"][:-1], rtol=1e-12, atol=1e-12)
-        same &= (stream_names == "compute") & touching
+        same &= st["compute"] & touching
         same &= prev_eq(col["layer"]) & prev_eq(cc["phase"]) & prev_eq(col["microbatch"])
     else:
         pass_of = np.array([{"recompute": "backward"}.get(p, p) for p in vocab["phase"]], dtype=object)
         _, pass_code = np.unique(pass_of, return_inverse=True)
         ps = pass_code.reshape(-1)[cc["phase"]]
-        same &= (stream_names != "p2p") & prev_eq(col["microbatch"]) & prev_eq(ps) & (col["microbatch"] >= 0)
+        same &= ~st["p2p"] & prev_eq(col["microbatch"]) & prev_eq(ps) & (col["microbatch"] >= 0)
     if not same.any():
         return df.iloc[order].reset_index(drop=True)
     starts = np.flatnonzero(~same)
@@ -186,12 +189,13 @@ def idle_gaps(df: pd.DataFrame, t_end: float, pipelined: bool, min_s: float) -> 
     a pipeline, before its first or after its last op); otherwise it is `idle`. Gaps shorter than `min_s` are
     left out."""
     rank = df["rank"].to_numpy()
-    stream = df["stream"].to_numpy(dtype=object) if len(df) else np.zeros(0, dtype=object)
-    kind = df["kind"].to_numpy(dtype=object) if len(df) else np.zeros(0, dtype=object)
+    sc, sv = _codes(df["stream"])
+    kc, kv = _codes(df["kind"])
+    is_stream = {x: sc == (sv.index(x) if x in sv else -1) for x in ("compute", "comm", "p2p")}
     blocking = df["blocking"].to_numpy(bool)
     t0, t1 = df["start_s"].to_numpy(float), df["end_s"].to_numpy(float)
-    busy_all = (stream == "compute") | ((stream == "comm") & blocking)
-    recv_all = (stream == "p2p") & (kind == "recv")
+    busy_all = is_stream["compute"] | (is_stream["comm"] & blocking)
+    recv_all = is_stream["p2p"] & (kc == (kv.index("recv") if "recv" in kv else -1))
     out_r, out_a, out_b, out_k = [], [], [], []
     order = np.argsort(rank, kind="stable")
     bounds = np.flatnonzero(np.diff(rank[order])) + 1
