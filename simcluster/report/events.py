@@ -135,9 +135,15 @@ def events_ranks(res: SimResult, mode: str) -> list[int]:
 
 
 def events_rows(res: SimResult, ranks: list[int]) -> int:
-    """How many rows the events of `ranks` have (wait markers are not counted exactly: an upper bound)."""
-    per_rep = {r: len(s) for r, s in res.program.steps.items()}
-    return sum(per_rep[res.program.rep_of[r]] for r in ranks)
+    """How many rows the events of `ranks` have."""
+    per_rep: dict[int, int] = {}
+    total = 0
+    for r in ranks:
+        rep = res.program.rep_of[r]
+        if rep not in per_rep:
+            per_rep[rep] = len(rep_ops(res, rep))
+        total += per_rep[rep]
+    return total
 
 
 def _translation_to(res: SimResult, rep: int, rank: int) -> tuple[int, ...] | None:

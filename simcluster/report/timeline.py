@@ -297,5 +297,8 @@ def timeline_html(res: SimResult, title: str, budget: int = SHAPE_BUDGET, max_ra
     return page(fig, notes, title)
 
 
-def write_timeline(res: SimResult, title: str, path: Path) -> None:
-    path.write_text(timeline_html(res, title), encoding="utf-8")
+def write_timeline(res: SimResult, title: str, path: Path) -> list[str]:
+    """Write the page; returns the notes on what was merged or left out."""
+    fig, notes = build_timeline(res, title)
+    path.write_text(page(fig, notes, title), encoding="utf-8")
+    return notes
