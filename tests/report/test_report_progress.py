@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import io
 import gzip
+import io
 import json
 
 from click.testing import CliRunner
