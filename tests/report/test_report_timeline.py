@@ -7,7 +7,7 @@ import pytest
 
 from simcluster.report.lanes import idle_gaps, merge, op_table, plan
 from simcluster.report.series import _drain, busiest_links, link_utilization, memory_series
-from simcluster.report.timeline import page, timeline_html, write_timeline
+from simcluster.report.timeline import COLORS, page, timeline_html, write_timeline
 
 from .conftest import SMALL_PIPE, sim
 
@@ -191,3 +191,25 @@ def test_rank_menu_shows_one_rank(timelines) -> None:
     bars = [(t, v) for t, v in zip(fig.data, vis) if t.type == "bar"]
     assert bars and all(v == ("<br>rank 3 ·" in str(t.hovertext[0])) for t, v in bars)
     assert sum(v for _, v in bars) >= 3
+
+
+def test_1024_gpu_run_timeline_draws_in_a_browser(screenshot, tmp_path) -> None:
+    """The scenario as shipped (1,024 GPUs, 192 micro-batches): the page Chromium shows within 10 s has the
+    op bars drawn (not a blank page), in the categories' colours."""
+    res = sim("gpt3_175b_1024gpu")
+    path = tmp_path / "timeline.html"
+    write_timeline(res, "gpt3 on 1024 GPUs", path)
+    px, took = screenshot(path, timeout_s=10.0)
+    assert px.shape[0] >= 1000 and px.shape[1] >= 1000
+    white = np.all(px >= 250, axis=2)
+    assert white.mean() < 0.9, f"{white.mean():.1%} of the page is white"  # a blank page is ~100% white
+    colours = {tuple(c) for c in px.reshape(-1, 3)[::7]}
+    assert len(colours) > 50
+    drawn = {k for k in ("gemm", "allreduce", "bubble") if _has_colour(px, COLORS[k])}
+    assert drawn == {"gemm", "allreduce", "bubble"}, drawn
+    print(f"timeline of 1,024 GPUs screenshot after {took:.1f} s")
+
+
+def _has_colour(px: np.ndarray, hex_colour: str) -> bool:
+    rgb = np.array([int(hex_colour[i : i + 2], 16) for i in (1, 3, 5)])
+    return int(np.all(np.abs(px.astype(int) - rgb) <= 2, axis=2).sum()) > 500
