@@ -17,6 +17,7 @@ import pandas as pd
 from simcluster.report.events import events_frame, rep_ops
 from simcluster.simulate import SimResult
 
+ROW_CAP = 2_000_000  # op rows read at most before merging (ranks are thinned past it)
 LEVEL_NOTES = {
     0: "",
     1: "consecutive compute ops of one layer, phase and micro-batch are merged into one bar",
@@ -254,7 +255,7 @@ def plan(
             )
     notes = [sel.note] if sel.note else []
     ranks = list(sel.ranks)
-    while len(ranks) > 1 and sum(rows[r] for r in ranks) > 40 * budget:
+    while len(ranks) > 1 and sum(rows[r] for r in ranks) > min(40 * budget, ROW_CAP):
         ranks = ranks[::2]
     ops = op_table(res, ranks)
     min_gap = it * min_gap_frac
