@@ -3,6 +3,7 @@ output folder atomically, and the terminal summary with what was written and why
 
 from __future__ import annotations
 
+import gc
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,6 +57,22 @@ def write_outputs(
 ) -> tuple[dict, list[Written]]:
     """Write the chosen outputs into a temporary folder beside `out` and move them in place at the end, so a
     failure leaves `out` as it was. Returns the summary and what was written."""
+    was_enabled = gc.isenabled()
+    gc.disable()  # the writers make no cycles; collections would walk the simulation's millions of objects
+    try:
+        return _write(res, out, events_mode, outputs, staged)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _write(
+    res: SimResult,
+    out: Path,
+    events_mode: str,
+    outputs: list[str] | None,
+    staged,  # noqa: ANN001
+) -> tuple[dict, list[Written]]:
     from simcluster.report.events import events_format, events_ranks, events_rows, write_events
 
     outputs = list(OUTPUTS) if outputs is None else outputs

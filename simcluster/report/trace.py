@@ -102,23 +102,23 @@ def _slices(res: SimResult, ops, gaps) -> tuple[object, list[tuple[int, int, str
 
     n_ops, n_gaps = len(ops), len(gaps)
     sc, sv = _codes_of(ops["stream"])
-    stream_names = np.asarray(sv + ["compute"], dtype=object)
+    names = sorted(set(sv) | {"compute"})  # stream codes in name order; gaps are on the compute lane
+    remap = np.array([names.index(x) for x in sv], dtype=np.int64)
     rank = np.concatenate([ops["rank"].to_numpy(np.int64), gaps["rank"].to_numpy(np.int64)])
-    stream = np.concatenate([sc, np.full(n_gaps, len(sv), dtype=np.int64)])
-    stream_str = stream_names[stream] if len(stream) else np.zeros(0, dtype=object)
+    stream = np.concatenate([remap[sc] if n_ops else sc, np.full(n_gaps, names.index("compute"))])
     ts = _us(np.concatenate([ops["start_s"].to_numpy(float), gaps["start_s"].to_numpy(float)]))
     te = _us(np.concatenate([ops["end_s"].to_numpy(float), gaps["end_s"].to_numpy(float)]))
     tid = np.zeros(len(rank), dtype=np.int64)
     threads: set[tuple[int, int, str]] = set()
-    key = np.lexsort((stream_str.astype(str), rank)) if len(rank) else np.zeros(0, dtype=np.int64)
-    # groups of (rank, stream name), ops before gaps inside a group (their order in the old row lists)
-    bounds = np.flatnonzero((np.diff(rank[key]) != 0) | (stream_str[key][1:] != stream_str[key][:-1])) + 1
+    # groups of (rank, stream name); inside a group, ops before gaps (stable sort)
+    key = np.argsort(rank * len(names) + stream, kind="stable")
+    gk = (rank * len(names) + stream)[key]
+    bounds = np.flatnonzero(gk[1:] != gk[:-1]) + 1
     for idx in np.split(key, bounds) if len(key) else []:
-        idx = np.sort(idx)
         lanes = _lanes(ts[idx], te[idx])
-        name = str(stream_str[idx[0]])
+        name = names[int(stream[idx[0]])]
         tid[idx] = STREAM_TID[name] + lanes
-        for lane in np.unique(lanes).tolist():
+        for lane in np.unique(lanes).tolist() if lanes.any() else [0]:
             threads.add(
                 (int(rank[idx[0]]), STREAM_TID[name] + lane, name if lane == 0 else f"{name} #{lane + 1}")
             )
@@ -160,9 +160,9 @@ def _slices(res: SimResult, ops, gaps) -> tuple[object, list[tuple[int, int, str
         _opt(flops != 0, ',"flops":', _num(flops)),
         _opt(has_group, ',"group":', _pick(gv, gc_)),
         _opt(
-            np.asarray(sv, dtype=object)[sc] != "compute" if n_ops else np.zeros(0, dtype=bool),
+            sc != (sv.index("compute") if "compute" in sv else -1),
             ',"blocking":',
-            pa.array(np.where(blocking, "true", "false").astype(object), type=pa.string()),
+            pa.array(["false", "true"], type=pa.string()).take(pa.array(blocking.astype(np.int64))),
         ),
         _opt(n_merged > 1, ',"ops":', _num(n_merged), ',"busy_us":', _num(busy)),
         "}},",
