@@ -60,36 +60,49 @@ def _group_text(g: str) -> str:
     return " ".join(parts[:8]) + f" ... ({len(parts)} ranks)"
 
 
+def _values(col: pd.Series) -> list:
+    """A column as a Python list (Categoricals through their categories, without pandas' per-row path)."""
+    if isinstance(col.dtype, pd.CategoricalDtype):
+        cats = np.asarray(col.cat.categories, dtype=object)
+        return cats[col.cat.codes.to_numpy()].tolist()
+    return col.to_numpy().tolist()
+
+
+HOVER_COLUMNS = ("name", "kind", "rank", "stream", "layer", "microbatch", "phase", "start_s", "end_s")
+HOVER_COLUMNS += ("busy_s", "ops", "flops", "bytes", "group")
+
+
 def _hover(df: pd.DataFrame) -> list[str]:
     out = []
-    for r in df.itertuples(index=False):
-        dur = r.end_s - r.start_s
-        busy = r.busy_s
-        lines = [f"<b>{html.escape(str(r.name))}</b> ({r.kind})", f"rank {r.rank} · {r.stream} stream"]
+    for name, kind, rank, stream, layer, mb, phase, start, end, busy, ops, flops, nbytes, group in zip(
+        *(_values(df[c]) for c in HOVER_COLUMNS)
+    ):
+        dur = end - start
+        lines = [f"<b>{html.escape(str(name))}</b> ({kind})", f"rank {rank} · {stream} stream"]
         where = []
-        if r.layer >= 0:
-            where.append(f"layer {r.layer}")
-        if r.microbatch >= 0:
-            where.append(f"micro-batch {r.microbatch}")
-        where.append(str(r.phase))
+        if layer >= 0:
+            where.append(f"layer {layer}")
+        if mb >= 0:
+            where.append(f"micro-batch {mb}")
+        where.append(str(phase))
         lines.append(" · ".join(where))
-        span = f"start {r.start_s * 1e3:.4f} ms · duration {dur * 1e3:.4f} ms"
-        if r.ops > 1:
-            span += f" · {r.ops} ops, busy {busy * 1e3:.4f} ms"
+        span = f"start {start * 1e3:.4f} ms · duration {dur * 1e3:.4f} ms"
+        if ops > 1:
+            span += f" · {ops} ops, busy {busy * 1e3:.4f} ms"
         lines.append(span)
         rate = []
-        if r.flops:
-            rate.append(f"{r.flops / 1e9:.2f} GFLOP")
+        if flops:
+            rate.append(f"{flops / 1e9:.2f} GFLOP")
             if busy > 0:
-                rate.append(f"{r.flops / busy / 1e12:.1f} TFLOP/s")
-        if r.bytes:
-            rate.append(_fmt_bytes(r.bytes))
+                rate.append(f"{flops / busy / 1e12:.1f} TFLOP/s")
+        if nbytes:
+            rate.append(_fmt_bytes(nbytes))
             if busy > 0:
-                rate.append(f"{r.bytes / busy / 1e9:.1f} GB/s")
+                rate.append(f"{nbytes / busy / 1e9:.1f} GB/s")
         if rate:
             lines.append(" · ".join(rate))
-        if r.group:
-            lines.append(f"group {_group_text(r.group)}")
+        if group:
+            lines.append(f"group {_group_text(group)}")
         out.append("<br>".join(lines))
     return out
 
@@ -104,7 +117,17 @@ def _gap_hover(g: pd.DataFrame) -> list[str]:
 def build_timeline(
     res: SimResult, title: str, budget: int = SHAPE_BUDGET, max_ranks: int = MAX_RANKS
 ) -> tuple[go.Figure, list[str]]:
-    """The figure and the notes on what was merged or left out to stay responsive."""
+    """The figure and the notes on what was merged or left out to stay responsive (a validated plotly
+    Figure, for tests and tools; the page is written from `_figure`'s plain data, which skips validation)."""
+    fig, data, notes = _figure(res, title, budget, max_ranks)
+    fig.add_traces(data)
+    return fig, notes
+
+
+def _figure(
+    res: SimResult, title: str, budget: int = SHAPE_BUDGET, max_ranks: int = MAX_RANKS
+) -> tuple[go.Figure, list[dict], list[str]]:
+    """The figure's layout (a plotly Figure without traces), its traces as plain dicts, and the notes."""
     pl = plan(res, budget, max_ranks)
     ranks, df, gaps, notes = pl.ranks, pl.ops, pl.gaps, pl.notes
     ypos = {r: -k * BAND for k, r in enumerate(ranks)}
@@ -119,26 +142,28 @@ def build_timeline(
         row_heights=[top_px, panel_px, panel_px],
         subplot_titles=("ops per rank", "link utilization (busiest links)", "memory in use per rank"),
     )
+    data: list[dict] = []  # the traces, as plotly.js takes them
     owner: list[int | None] = []  # rank each trace belongs to (None: always shown)
     shown_legend: set[str] = set()
 
     def add_bars(d: pd.DataFrame, cat: str, rank: int, y: np.ndarray, width: float, hover: list[str]) -> None:
-        fig.add_trace(
-            go.Bar(
-                x=(d["end_s"] - d["start_s"]).to_numpy() * 1e3,
-                base=d["start_s"].to_numpy() * 1e3,
-                y=y,
-                width=width,
-                orientation="h",
-                name=cat,
-                legendgroup=cat,
-                showlegend=cat not in shown_legend,
-                marker={"color": COLORS.get(cat, "#444444"), "line": {"width": 0}},
-                hovertext=hover,
-                hoverinfo="text",
-            ),
-            row=1,
-            col=1,
+        data.append(
+            {
+                "type": "bar",
+                "x": (d["end_s"].to_numpy(float) - d["start_s"].to_numpy(float)) * 1e3,
+                "base": d["start_s"].to_numpy(float) * 1e3,
+                "y": np.asarray(y, dtype=float),
+                "width": width,
+                "orientation": "h",
+                "name": cat,
+                "legendgroup": cat,
+                "showlegend": cat not in shown_legend,
+                "marker": {"color": COLORS.get(cat, "#444444"), "line": {"width": 0}},
+                "hovertext": hover,
+                "hoverinfo": "text",
+                "xaxis": "x",
+                "yaxis": "y",
+            }
         )
         shown_legend.add(cat)
         owner.append(rank)
@@ -149,7 +174,7 @@ def build_timeline(
         for cat, part in d.groupby("kind", sort=True):
             for blocking, sub in part.groupby("blocking", sort=True):
                 stream = sub["stream"].iloc[0]
-                y = base - sub["stream"].map(LANE).to_numpy()
+                y = base - np.array([LANE[x] for x in _values(sub["stream"])], dtype=float)
                 width = 0.8
                 if stream == "comm":  # blocking collectives in the lane's upper half, queued ones below
                     y = y + (0.2 if blocking else -0.2)
@@ -161,18 +186,19 @@ def build_timeline(
 
     it_ms = res.engine.iteration_time_s * 1e3
     for s in link_utilization(res, busiest_links(res, TOP_LINKS)):
-        fig.add_trace(
-            go.Scatter(
-                x=np.append(s.time_s, res.engine.iteration_time_s) * 1e3,
-                y=np.append(s.value, s.value[-1]) * 100,
-                mode="lines",
-                line={"shape": "hv", "width": 1.2},
-                name=s.name,
-                legend="legend2",
-                hovertemplate=f"{s.name}<br>%{{x:.3f}} ms: %{{y:.1f}}%<extra></extra>",
-            ),
-            row=2,
-            col=1,
+        data.append(
+            {
+                "type": "scatter",
+                "x": np.append(s.time_s, res.engine.iteration_time_s) * 1e3,
+                "y": np.append(s.value, s.value[-1]) * 100,
+                "mode": "lines",
+                "line": {"shape": "hv", "width": 1.2},
+                "name": s.name,
+                "legend": "legend2",
+                "hovertemplate": f"{s.name}<br>%{{x:.3f}} ms: %{{y:.1f}}%<extra></extra>",
+                "xaxis": "x2",
+                "yaxis": "y2",
+            }
         )
         owner.append(None)
     seen_reps: dict[int, list[int]] = {}
@@ -181,18 +207,19 @@ def build_timeline(
     for rep, members in seen_reps.items():
         s = memory_series(res, rep)
         label = f"rank {members[0]}" + (f" (and {len(members) - 1} more)" if len(members) > 1 else "")
-        fig.add_trace(
-            go.Scatter(
-                x=np.append(s.time_s, res.engine.iteration_time_s) * 1e3,
-                y=np.append(s.value, s.value[-1]) / GiB,
-                mode="lines",
-                line={"shape": "hv", "width": 1.2},
-                name=label,
-                legend="legend3",
-                hovertemplate=f"{label}<br>%{{x:.3f}} ms: %{{y:.2f}} GiB<extra></extra>",
-            ),
-            row=3,
-            col=1,
+        data.append(
+            {
+                "type": "scatter",
+                "x": np.append(s.time_s, res.engine.iteration_time_s) * 1e3,
+                "y": np.append(s.value, s.value[-1]) / GiB,
+                "mode": "lines",
+                "line": {"shape": "hv", "width": 1.2},
+                "name": label,
+                "legend": "legend3",
+                "hovertemplate": f"{label}<br>%{{x:.3f}} ms: %{{y:.2f}} GiB<extra></extra>",
+                "xaxis": "x3",
+                "yaxis": "y3",
+            }
         )
         owner.append(None)
 
@@ -259,7 +286,7 @@ def build_timeline(
     fig.update_xaxes(
         row=3, col=1, title={"text": "time (ms)"}, rangeslider={"visible": True, "thickness": 0.05}
     )
-    return fig, notes
+    return fig, data, notes
 
 
 PAGE = """<!DOCTYPE html>
@@ -280,25 +307,34 @@ to pan, the menu at the top right to show one rank, and the legend to hide categ
 """
 
 
-def page(fig: go.Figure, notes: list[str], title: str) -> str:
-    """The self-contained HTML page around a timeline figure."""
-    plot = fig.to_html(
+def page(fig: go.Figure | dict, notes: list[str], title: str) -> str:
+    """The self-contained HTML page around a timeline figure (a plotly Figure, or a dict of plain `data` and
+    `layout`, written without validation)."""
+    import plotly.io as pio
+
+    plot = pio.to_html(
+        fig,
         full_html=False,
         include_plotlyjs=True,
         div_id="timeline",
         config={"displaylogo": False, "scrollZoom": False},
+        validate=False,
     )
     notes_html = "\n".join(f'<p class="note">{html.escape(n)}.</p>' for n in notes)
     return PAGE.format(title=html.escape(title), notes=notes_html, plot=plot)
 
 
+def _page_of(res: SimResult, title: str, budget: int, max_ranks: int) -> tuple[str, list[str]]:
+    fig, data, notes = _figure(res, title, budget, max_ranks)
+    return page({"data": data, "layout": fig.layout.to_plotly_json()}, notes, title), notes
+
+
 def timeline_html(res: SimResult, title: str, budget: int = SHAPE_BUDGET, max_ranks: int = MAX_RANKS) -> str:
-    fig, notes = build_timeline(res, title, budget, max_ranks)
-    return page(fig, notes, title)
+    return _page_of(res, title, budget, max_ranks)[0]
 
 
 def write_timeline(res: SimResult, title: str, path: Path) -> list[str]:
     """Write the page; returns the notes on what was merged or left out."""
-    fig, notes = build_timeline(res, title)
-    path.write_text(page(fig, notes, title), encoding="utf-8")
+    text, notes = _page_of(res, title, SHAPE_BUDGET, MAX_RANKS)
+    path.write_text(text, encoding="utf-8")
     return notes
