@@ -123,70 +123,85 @@ def _slices(res: SimResult, ops, gaps) -> tuple[object, list[tuple[int, int, str
                 (int(rank[idx[0]]), STREAM_TID[name] + lane, name if lane == 0 else f"{name} #{lane + 1}")
             )
     dur = np.round(te - ts, 3)
-    # ops
+    n = n_ops + n_gaps
+    # per row, everything but the numbers is a combination of a few codes: format each distinct one once
     kc, kv = _codes_of(ops["kind"])
     nc, nv = _codes_of(ops["name"])
     pc_, pv = _codes_of(ops["phase"])
     gc_, gv = _codes_of(ops["group"])
-    layer = ops["layer"].to_numpy(np.int64)
-    mb = ops["microbatch"].to_numpy(np.int64)
-    nbytes = ops["bytes"].to_numpy(float)
-    flops = ops["flops"].to_numpy(float)
-    n_merged = ops["ops"].to_numpy(np.int64)
-    busy = np.round(ops["busy_s"].to_numpy(float) * 1e6, 3)
-    blocking = ops["blocking"].to_numpy(bool)
-    has_group = np.asarray([bool(g) for g in gv], dtype=bool)[gc_] if len(gc_) else np.zeros(0, dtype=bool)
-    o = slice(0, n_ops)
-    op_rows = _join(
-        '{"name":',
-        _pick(nv, nc),
-        ',"cat":',
-        _pick(kv, kc),
-        ',"ph":"X","ts":',
-        _num(ts[o]),
+    gk, gkv = _codes_of(gaps["kind"].astype(object))
+
+    def pad(x: np.ndarray, fill: int | float | bool, gap_values: np.ndarray | None = None) -> np.ndarray:
+        tail = np.full(n_gaps, fill) if gap_values is None else gap_values
+        return np.concatenate([np.asarray(x), tail]) if n else np.zeros(0)
+
+    is_gap = np.concatenate([np.zeros(n_ops, dtype=bool), np.ones(n_gaps, dtype=bool)])
+    fields = [
+        pad(nc, 0, gk),
+        pad(kc, 0, gk),
+        pad(sc, 0),
+        pad(pc_, 0),
+        pad(gc_, 0),
+        pad(ops["blocking"].to_numpy(bool).astype(np.int64), 0),
+        rank,
+        tid,
+        is_gap.astype(np.int64),
+    ]
+    fields = [np.asarray(f, dtype=np.int64) for f in fields]
+    key = np.zeros(n, dtype=np.int64)
+    radix = 1
+    for f in fields:
+        m = int(f.max(initial=0)) + 1
+        key += f * radix
+        radix *= m
+    if radix >= 2**62:  # pragma: no cover - astronomically many distinct names and groups
+        _, key = np.unique(np.stack(fields, axis=1), axis=0, return_inverse=True)
+        key = key.reshape(-1)
+    uniq, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    pre, mid, post = [], [], []
+    compute = sv.index("compute") if "compute" in sv else -1
+    for i in first.tolist():
+        r, t = int(rank[i]), int(tid[i])
+        if is_gap[i]:
+            k = json.dumps(gkv[gk[i - n_ops]])
+            pre.append(f'{{"name":{k},"cat":{k},"ph":"X","ts":')
+            mid.append(f',"pid":{r},"tid":{t},"args":{{"stream":"compute"')
+            post.append("")
+            continue
+        pre.append(f'{{"name":{json.dumps(nv[nc[i]])},"cat":{json.dumps(kv[kc[i]])},"ph":"X","ts":')
+        mid.append(
+            f',"pid":{r},"tid":{t},"args":{{"stream":{json.dumps(sv[sc[i]])},"phase":{json.dumps(pv[pc_[i]])}'
+        )
+        g = gv[gc_[i]]
+        tail = f',"group":{json.dumps(g)}' if g else ""
+        if sc[i] != compute:
+            tail += ',"blocking":' + ("true" if ops["blocking"].iat[i] else "false")
+        post.append(tail)
+    # rows in (rank, thread, start) order: sort the columns, then build the strings once
+    order = np.lexsort((ts, tid, rank))
+    inv = pa.array(inverse[order], type=pa.int64())
+    layer = pad(ops["layer"].to_numpy(np.int64), -1)[order]
+    mb = pad(ops["microbatch"].to_numpy(np.int64), -1)[order]
+    nbytes = pad(ops["bytes"].to_numpy(float), 0.0)[order]
+    flops = pad(ops["flops"].to_numpy(float), 0.0)[order]
+    n_merged = pad(ops["ops"].to_numpy(np.int64), 1)[order]
+    busy = np.round(pad(ops["busy_s"].to_numpy(float), 0.0) * 1e6, 3)[order]
+    rows = _join(
+        pa.array(pre, type=pa.string()).take(inv),
+        _num(ts[order]),
         ',"dur":',
-        _num(dur[o]),
-        ',"pid":',
-        _num(rank[o]),
-        ',"tid":',
-        _num(tid[o]),
-        ',"args":{"stream":',
-        _pick(sv, sc),
-        ',"phase":',
-        _pick(pv, pc_),
+        _num(dur[order]),
+        pa.array(mid, type=pa.string()).take(inv),
         _opt(layer >= 0, ',"layer":', _num(layer)),
         _opt(mb >= 0, ',"microbatch":', _num(mb)),
         _opt(nbytes != 0, ',"bytes":', _num(nbytes)),
         _opt(flops != 0, ',"flops":', _num(flops)),
-        _opt(has_group, ',"group":', _pick(gv, gc_)),
-        _opt(
-            sc != (sv.index("compute") if "compute" in sv else -1),
-            ',"blocking":',
-            pa.array(["false", "true"], type=pa.string()).take(pa.array(blocking.astype(np.int64))),
-        ),
+        pa.array(post, type=pa.string()).take(inv),
         _opt(n_merged > 1, ',"ops":', _num(n_merged), ',"busy_us":', _num(busy)),
         "}},",
     )
-    g = slice(n_ops, n_ops + n_gaps)
-    gk, gkv = _codes_of(gaps["kind"].astype(object))
-    gap_rows = _join(
-        '{"name":',
-        _pick(gkv, gk),
-        ',"cat":',
-        _pick(gkv, gk),
-        ',"ph":"X","ts":',
-        _num(ts[g]),
-        ',"dur":',
-        _num(dur[g]),
-        ',"pid":',
-        _num(rank[g]),
-        ',"tid":',
-        _num(tid[g]),
-        ',"args":{"stream":"compute"}},',
-    )
-    rows = pa.concat_arrays([op_rows, gap_rows])
-    order = np.lexsort((ts, tid, rank))
-    return rows.take(pa.array(order, type=pa.int64())), sorted(threads)
+    return rows, sorted(threads)
 
 
 def _counters(name_vocab: list[str], name_code: np.ndarray, ts: np.ndarray, pid: np.ndarray, arg: str, v):  # noqa: ANN001, ANN202
