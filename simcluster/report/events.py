@@ -149,11 +149,13 @@ def events_rows(res: SimResult, ranks: list[int]) -> int:
 def _translation_to(res: SimResult, rep: int, rank: int) -> tuple[int, ...] | None:
     if rep == rank:
         return None
-    cache = res.cache.setdefault("translation_to", {})
-    if not cache:
+    cache = res.cache.get("translation_to")
+    if cache is None:  # built whole, then published (writers may run in two threads)
+        cache = {}
         for perm in res.program.translations:
             for r in res.program.reps:
                 cache.setdefault((r, perm[r]), perm)
+        res.cache["translation_to"] = cache
     perm = cache.get((rep, rank))
     if perm is None:  # pragma: no cover
         raise AssertionError(f"no translation maps rank {rep} to {rank}")

@@ -82,8 +82,14 @@ def _write(
     summary["events_ranks"] = "all" if len(ranks) == res.world_size else ranks
     written: list[Written] = []
     ctx = atomic_out(out) if staged is None else _Staged(staged)
-    with ctx as d:
+    with ctx as d, _Background() as bg:
         tmp = d.path
+        if "trace" in outputs:  # in a second thread: much of it runs in pyarrow, numpy and zlib, off the GIL
+            from simcluster.report.series import warm_caches
+            from simcluster.report.trace import write_trace
+
+            warm_caches(res)
+            bg.submit(write_trace, res, tmp / "trace.json.gz")
         if "summary" in outputs:
             (tmp / "summary.json").write_text(summary_json(summary))
             written.append(Written("summary.json", "headline numbers, per-rank memory and traffic"))
@@ -105,16 +111,16 @@ def _write(
             written.append(Written(f"events.{fmt}", f"{rows:,} ops of {who}; {why}"))
         elif want_events:
             written.append(Written("(no events)", "--events none"))
-        if "trace" in outputs:
-            from simcluster.report.trace import write_trace
-
-            notes = write_trace(res, tmp / "trace.json.gz")
-            written.append(Written("trace.json.gz", "open in ui.perfetto.dev" + _notes(notes)))
         if "timeline" in outputs:
             from simcluster.report.timeline import write_timeline
 
             notes = write_timeline(res, f"{res.scenario.name}: one iteration", tmp / "timeline.html")
-            written.append(Written("timeline.html", "open in a browser" + _notes(notes)))
+            timeline = Written("timeline.html", "open in a browser" + _notes(notes))
+        if "trace" in outputs:
+            notes = bg.result()
+            written.append(Written("trace.json.gz", "open in ui.perfetto.dev" + _notes(notes)))
+        if "timeline" in outputs:
+            written.append(timeline)
         d.commit()
     return summary, written
 
@@ -122,6 +128,29 @@ def _write(
 def _notes(notes: list[str]) -> str:
     keep = [n for n in notes if not n.startswith("idle gaps")]
     return ("; " + "; ".join(keep)) if keep else ""
+
+
+class _Background:
+    """One job in a second thread; leaving the block waits for it (so nothing writes into a folder that is
+    being removed), and `result()` re-raises its error."""
+
+    def __enter__(self) -> _Background:
+        self._pool = None
+        self._job = None
+        return self
+
+    def submit(self, fn, *args) -> None:  # noqa: ANN001
+        from concurrent.futures import ThreadPoolExecutor
+
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="simcluster-writer")
+        self._job = self._pool.submit(fn, *args)
+
+    def result(self):  # noqa: ANN201
+        return self._job.result()
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
 
 
 class _Staged:
