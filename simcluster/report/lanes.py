@@ -41,6 +41,7 @@ class Plan:
     gaps: pd.DataFrame
     notes: list[str]
     level: int
+    detail: pd.DataFrame | None = None  # at level 2: the same ranks' ops at level 1, to draw when zoomed in
 
 
 def choose_ranks(res: SimResult, max_ranks: int) -> Selection:
@@ -265,7 +266,9 @@ def plan(
     gaps = idle_gaps(ops, it, pipelined, min_gap)
     if len(df) + len(gaps) > budget:
         df, level = merge(ops, 1), 1
+    level1 = None
     if len(df) + len(gaps) > budget:
+        level1 = df
         df, level = merge(ops, 2), 2
         gaps = idle_gaps(df, it, pipelined, min_gap)
     if len(df) + len(gaps) > budget:  # still too many: fewer ranks
@@ -285,4 +288,6 @@ def plan(
     if level:
         notes.append(LEVEL_NOTES[level])
     notes.append(f"idle gaps shorter than {min_gap * 1e6:.1f} µs are left out")
-    return Plan(ranks, df.reset_index(drop=True), gaps.reset_index(drop=True), notes, level)
+    if level1 is not None:
+        level1 = level1[level1["rank"].isin(ranks)].reset_index(drop=True)
+    return Plan(ranks, df.reset_index(drop=True), gaps.reset_index(drop=True), notes, level, level1)

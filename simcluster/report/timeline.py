@@ -8,6 +8,7 @@ bars it shows representative ranks and merges ops (see `simcluster.report.lanes`
 
 from __future__ import annotations
 
+import base64
 import html
 from pathlib import Path
 
@@ -114,6 +115,52 @@ def _gap_hover(g: pd.DataFrame) -> list[str]:
     ]
 
 
+DETAIL_ZOOM = 0.25  # detail is drawn when the visible span is under this fraction of the iteration
+DETAIL_MAX = 20_000  # and it holds at most this many bars
+
+
+def _b64(a: np.ndarray, dtype: str) -> str:
+    return base64.b64encode(np.ascontiguousarray(a, dtype=dtype).tobytes()).decode("ascii")
+
+
+def _detail_payload(det: pd.DataFrame, ypos: dict[int, float], first: int, full_ms: float) -> dict:
+    """The level-1 rows of the shown ranks, as base64 typed arrays for the page's zoom handler: start (ms,
+    float64) and duration (ms, float32), lane position and whether the bar is a half-height comm bar, codes
+    for category, name and phase; rank, layer, micro-batch and merged op count for the hover."""
+    stream = np.asarray(_values(det["stream"]), dtype=object)
+    rank = det["rank"].to_numpy(np.int64)
+    blocking = det["blocking"].to_numpy(bool)
+    y = np.array([ypos[int(r)] for r in rank], dtype=float) - np.array([LANE[x] for x in stream], dtype=float)
+    comm = stream == "comm"
+    y = y + np.where(comm, np.where(blocking, 0.2, -0.2), 0.0)
+    width = np.where(comm, 0.4, 0.8)
+    kind = np.asarray(_values(det["kind"]), dtype=object)
+    cats, c = np.unique(kind.astype(str), return_inverse=True)
+    names, n = np.unique(np.asarray(_values(det["name"]), dtype=str), return_inverse=True)
+    phases, ph = np.unique(np.asarray(_values(det["phase"]), dtype=str), return_inverse=True)
+    start = det["start_s"].to_numpy(float) * 1e3
+    return {
+        "first": first,
+        "full": full_ms,
+        "zoom": DETAIL_ZOOM,
+        "max": DETAIL_MAX,
+        "cats": [str(x) for x in cats],
+        "names": [html.escape(str(x)) for x in names],
+        "phases": [str(x) for x in phases],
+        "s": _b64(start, "<f8"),
+        "d": _b64(det["end_s"].to_numpy(float) * 1e3 - start, "<f4"),
+        "y": _b64(y, "<f4"),
+        "w": _b64(width == 0.4, "u1"),
+        "c": _b64(c.reshape(-1), "u1"),
+        "n": _b64(n.reshape(-1), "<i4"),
+        "p": _b64(ph.reshape(-1), "u1"),
+        "r": _b64(rank, "<i4"),
+        "l": _b64(det["layer"].to_numpy(np.int64), "<i4"),
+        "m": _b64(det["microbatch"].to_numpy(np.int64), "<i4"),
+        "o": _b64(det["ops"].to_numpy(np.int64), "<i4"),
+    }
+
+
 def build_timeline(
     res: SimResult, title: str, budget: int = SHAPE_BUDGET, max_ranks: int = MAX_RANKS
 ) -> tuple[go.Figure, list[str]]:
@@ -184,6 +231,28 @@ def _figure(
         for cat, part in g.groupby("kind", sort=True):
             add_bars(part, str(cat), rank, np.full(len(part), base - LANE["compute"]), 0.8, _gap_hover(part))
 
+    meta = None
+    if pl.detail is not None and len(pl.detail):  # merged bars: the page draws these when zoomed in
+        first = len(data)
+        meta = {"detail": _detail_payload(pl.detail, ypos, first, res.engine.iteration_time_s * 1e3)}
+        for cat in meta["detail"]["cats"]:
+            data.append(
+                {
+                    "type": "bar",
+                    "orientation": "h",
+                    "x": [],
+                    "base": [],
+                    "y": [],
+                    "name": cat,
+                    "legendgroup": cat,
+                    "showlegend": False,
+                    "marker": {"color": COLORS.get(cat, "#444444"), "line": {"width": 0}},
+                    "hoverinfo": "text",
+                    "xaxis": "x",
+                    "yaxis": "y",
+                }
+            )
+            owner.append(None)
     it_ms = res.engine.iteration_time_s * 1e3
     for s in link_utilization(res, busiest_links(res, TOP_LINKS)):
         data.append(
@@ -263,6 +332,7 @@ def _figure(
             }
         ],
         margin={"l": 80, "r": 220, "t": 90, "b": 40},
+        meta=meta,
         plot_bgcolor="white",
     )
     fig.update_yaxes(
@@ -289,6 +359,74 @@ def _figure(
     return fig, data, notes
 
 
+# Zoomed in far enough (DETAIL_ZOOM of the iteration), the merged bars fade and the ops inside the visible
+# range are drawn from layout.meta.detail (at most DETAIL_MAX); zoomed out again, they go. `#t=A,B` in the
+# address opens the page zoomed to A..B ms. body[data-detail] says how many detail bars are drawn.
+DETAIL_JS = """
+(function () {
+  var gd = document.getElementById("timeline");
+  var D = gd && gd.layout && gd.layout.meta && gd.layout.meta.detail;
+  document.body.setAttribute("data-detail", "0");
+  if (!D || !window.Plotly) return;
+  function dec(b64, T) {
+    var bin = atob(b64), u = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i);
+    return new T(u.buffer);
+  }
+  var s = dec(D.s, Float64Array), d = dec(D.d, Float32Array), y = dec(D.y, Float32Array);
+  var w = dec(D.w, Uint8Array), c = dec(D.c, Uint8Array), n = dec(D.n, Int32Array);
+  var p = dec(D.p, Uint8Array), r = dec(D.r, Int32Array), l = dec(D.l, Int32Array);
+  var m = dec(D.m, Int32Array), o = dec(D.o, Int32Array);
+  var nc = D.cats.length, merged = [], det = [], busy = false;
+  for (var t = 0; t < D.first; t++) if (gd.data[t].type === "bar") merged.push(t);
+  for (var k = 0; k < nc; k++) det.push(D.first + k);
+  function hover(i) {
+    var where = [];
+    if (l[i] >= 0) where.push("layer " + l[i]);
+    if (m[i] >= 0) where.push("micro-batch " + m[i]);
+    where.push(D.phases[p[i]]);
+    var span = "start " + s[i].toFixed(4) + " ms · duration " + d[i].toFixed(4) + " ms";
+    if (o[i] > 1) span += " · " + o[i] + " ops";
+    return "<b>" + D.names[n[i]] + "</b> (" + D.cats[c[i]] + ")<br>rank " + r[i] + "<br>" +
+      where.join(" · ") + "<br>" + span;
+  }
+  function draw() {
+    var xr = gd.layout.xaxis.range, a = +xr[0], b = +xr[1];
+    var want = b - a < D.full * D.zoom, cols = [], count = 0;
+    for (var k = 0; k < nc; k++) cols.push({x: [], base: [], y: [], width: [], hovertext: []});
+    if (want) {
+      for (var i = 0; i < s.length && count <= D.max; i++) {
+        if (s[i] + d[i] < a || s[i] > b) continue;
+        count++;
+        var q = cols[c[i]];
+        q.x.push(d[i]); q.base.push(s[i]); q.y.push(y[i]); q.width.push(w[i] ? 0.4 : 0.8); q.hovertext.push(hover(i));
+      }
+      if (count > D.max) { want = false; }
+    }
+    if (!want) {
+      count = 0;
+      cols = [];
+      for (var k2 = 0; k2 < nc; k2++) cols.push({x: [], base: [], y: [], width: [], hovertext: []});
+    }
+    busy = true;
+    function col(f) { return cols.map(function (q) { return q[f]; }); }
+    Plotly.restyle(gd, {x: col("x"), base: col("base"), y: col("y"), width: col("width"),
+                        hovertext: col("hovertext")}, det)
+      .then(function () { return Plotly.restyle(gd, {opacity: want ? 0.2 : 1}, merged); })
+      .then(function () {
+        busy = false;
+        document.body.setAttribute("data-detail", String(count));
+      });
+  }
+  gd.on("plotly_relayout", function (ev) {
+    if (busy || !ev) return;
+    for (var key in ev) if (key.indexOf("xaxis") === 0) { draw(); return; }
+  });
+  var h = /(?:^|[#&])t=([0-9.eE+-]+),([0-9.eE+-]+)/.exec(location.hash);
+  if (h) Plotly.relayout(gd, {"xaxis.range": [+h[1], +h[2]]});
+})();
+"""
+
 PAGE = """<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><title>{title}</title>
@@ -300,8 +438,11 @@ PAGE = """<!DOCTYPE html>
 <p class="note">Each rank is a band of three lanes: compute (top; idle and pipeline-bubble gaps drawn there too),
 communication (middle; blocking collectives in its upper half, queued non-blocking ones in its lower half) and
 pipeline send/receive (bottom). Drag to zoom in time, double-click to reset, use the slider under the memory panel
-to pan, the menu at the top right to show one rank, and the legend to hide categories.</p>
+to pan, the menu at the top right to show one rank, and the legend to hide categories. Where ops are merged,
+zooming in to less than a quarter of the iteration draws the single ops of the visible range over the merged bars
+(add <code>#t=A,B</code> to the address to open the page zoomed to A..B ms).</p>
 {plot}
+<script>{detail_js}</script>
 </body>
 </html>
 """
@@ -321,7 +462,7 @@ def page(fig: go.Figure | dict, notes: list[str], title: str) -> str:
         validate=False,
     )
     notes_html = "\n".join(f'<p class="note">{html.escape(n)}.</p>' for n in notes)
-    return PAGE.format(title=html.escape(title), notes=notes_html, plot=plot)
+    return PAGE.format(title=html.escape(title), notes=notes_html, plot=plot, detail_js=DETAIL_JS)
 
 
 def _page_of(res: SimResult, title: str, budget: int, max_ranks: int) -> tuple[str, list[str]]:

@@ -107,10 +107,16 @@ def render():
     if exe is None:
         pytest.skip("chromium is not installed (run .ci/install-browser.sh)")
 
-    def _render(path: Path) -> Rendered:
+    def _render(path: Path, fragment: str = "") -> Rendered:
         with tempfile.TemporaryDirectory(prefix="chromium-") as profile:
             proc = subprocess.run(
-                [exe, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--dump-dom", path.resolve().as_uri()],
+                [
+                    exe,
+                    *CHROMIUM_FLAGS,
+                    f"--user-data-dir={profile}",
+                    "--dump-dom",
+                    path.resolve().as_uri() + fragment,
+                ],
                 capture_output=True,
                 text=True,
                 timeout=240,

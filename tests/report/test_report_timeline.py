@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -213,3 +215,24 @@ def test_1024_gpu_run_timeline_draws_in_a_browser(screenshot, tmp_path) -> None:
 def _has_colour(px: np.ndarray, hex_colour: str) -> bool:
     rgb = np.array([int(hex_colour[i : i + 2], 16) for i in (1, 3, 5)])
     return int(np.all(np.abs(px.astype(int) - rgb) <= 2, axis=2).sum()) > 500
+
+
+def test_zooming_in_draws_the_merged_ops(gpt1024, render, tmp_path) -> None:
+    """Where bars are merged, a zoomed-in page draws the single ops of the visible range (#t=A,B opens it
+    zoomed); the whole iteration shows only merged bars."""
+    path = tmp_path / "timeline.html"
+    write_timeline(gpt1024, "gpt3 on 1024 GPUs", path)
+    html = path.read_text()
+    assert '"detail"' in html  # level-1 rows of the shown ranks travel with the page
+    whole = render(path)
+    assert 'data-detail="0"' in whole.dom
+    it_ms = gpt1024.engine.iteration_time_s * 1e3
+    zoomed = render(path, f"#t={it_ms * 0.4:.3f},{it_ms * 0.42:.3f}")
+    shown = int(re.search(r'data-detail="(\d+)"', zoomed.dom).group(1))
+    # the level-1 ops of the shown ranks that overlap the window, no more and no fewer
+    pl = plan(gpt1024, 15_000, 32)
+    det = pl.detail
+    a, b = it_ms * 0.4, it_ms * 0.42
+    s, e = det["start_s"].to_numpy() * 1e3, det["end_s"].to_numpy() * 1e3
+    assert shown == int(((e >= a) & (s <= b)).sum()) > 100
+    assert zoomed.js_errors() == []
