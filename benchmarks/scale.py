@@ -24,7 +24,7 @@ SCENARIO = ROOT / "scenarios" / "gpt3_175b_1024gpu.yaml"
 RESULTS = ROOT / "benchmarks" / "results"
 
 CHILD = r"""
-import json, resource, sys, time
+import json, os, resource, sys, time
 t0 = time.perf_counter()
 from pathlib import Path
 from simcluster.config.loader import load_scenario
@@ -44,6 +44,7 @@ print(json.dumps({"import_s": t_import, "simulate_s": simulate_s, "write_s": wri
   "sim_events": res.engine.sim_events, "transfers": res.engine.transfers,
   "simulated_ranks": len(res.program.reps), "ops": sum(len(s) for s in res.program.steps.values()),
   "files": {p.name: p.stat().st_size for p in sorted(out.iterdir())},
+  "cpu_s": sum(os.times()[:2]), "load_avg_1min": os.getloadavg()[0],
   "peak_rss_MiB": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
@@ -67,7 +68,7 @@ def cases(quick: bool, max_gpus: int) -> list[tuple[str, list[str]]]:
 
 def svg_loglog(rows: list[dict], series: dict[str, str], title: str) -> str:
     """A small self-contained log-log SVG: seconds against GPUs, one polyline per series."""
-    w, h, ml, mr, mt, mb = 640, 420, 70, 170, 40, 50
+    w, h, ml, mr, mt, mb = 700, 420, 70, 200, 40, 50
     xs = [r["world_size"] for r in rows]
     ys = [r[k] for r in rows for k in series if r[k] > 0]
     x0, x1 = math.log10(min(xs)) - 0.1, math.log10(max(xs)) + 0.1
@@ -131,12 +132,13 @@ def main() -> None:
                 wall = time.perf_counter() - t0
             runs.append({**json.loads(out.stdout), "wall_s": wall})
         row = {"case": name, "overrides": overrides, **runs[0]}
-        for k in ("wall_s", "simulate_s", "write_s"):
+        for k in ("wall_s", "simulate_s", "write_s", "cpu_s"):
             row[k] = statistics.median(r[k] for r in runs)
         rows.append(row)
         print(
             f"{name:26s} wall {row['wall_s']:6.2f} s  simulate {row['simulate_s']:6.2f} s  write "
-            f"{row['write_s']:5.2f} s  RSS {row['peak_rss_MiB']:6.0f} MiB  ops {row['ops']:>9,}  "
+            f"{row['write_s']:5.2f} s  CPU {row['cpu_s']:6.2f} s  RSS {row['peak_rss_MiB']:6.0f} MiB  "
+            f"load {row['load_avg_1min']:4.1f}  ops {row['ops']:>9,}  "
             f"events {row['sim_events']:>9,}  transfers {row['transfers']:>7,}  iteration "
             f"{row['iteration_time_s']:.3f} s",
             flush=True,
@@ -147,7 +149,12 @@ def main() -> None:
     path.write_text(json.dumps(doc, indent=2) + "\n")
     svg = svg_loglog(
         rows,
-        {"wall_s": "end to end", "simulate_s": "simulate", "write_s": "write outputs"},
+        {
+            "wall_s": "end to end (wall)",
+            "cpu_s": "end to end (CPU)",
+            "simulate_s": "simulate (wall)",
+            "write_s": "write outputs (wall)",
+        },
         "simcluster run, GPT-3 175B (TP 8, PP 16): seconds against GPUs",
     )
     (RESULTS / "scale.svg").write_text(svg)
