@@ -127,8 +127,15 @@ def test_unwritable_out_is_refused(no_simulation, tmp_path) -> None:
         ro.chmod(0o700)
 
 
-@pytest.mark.parametrize("fault", [RuntimeError("disk full"), KeyboardInterrupt()])
-def test_failed_run_leaves_existing_out_as_it_was(fault, tmp_path, monkeypatch) -> None:
+@pytest.mark.parametrize(
+    "fault, where",
+    [
+        (RuntimeError("disk full"), "timeline"),
+        (KeyboardInterrupt(), "timeline"),
+        (OSError(28, "No space left on device"), "trace"),  # the writer in the second thread
+    ],
+)
+def test_failed_run_leaves_existing_out_as_it_was(fault, where, tmp_path, monkeypatch) -> None:
     out = tmp_path / "o"
     assert run("--out", str(out), "--quiet").exit_code == 0
     (out / "notes.txt").write_text("mine")
@@ -138,8 +145,12 @@ def test_failed_run_leaves_existing_out_as_it_was(fault, tmp_path, monkeypatch) 
         raise fault
 
     import simcluster.report.timeline as timeline
+    import simcluster.report.trace as trace
 
-    monkeypatch.setattr(timeline, "write_timeline", fail)  # the last file: everything else is written
+    if where == "timeline":  # the last file: everything else is written
+        monkeypatch.setattr(timeline, "write_timeline", fail)
+    else:
+        monkeypatch.setattr(trace, "write_trace", fail)
     r = run("--out", str(out), "--set", "training.global_batch=16", "--quiet")
     assert r.exit_code != 0
     assert files(out) == before
