@@ -17,7 +17,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from simcluster.report.lanes import plan
+from simcluster.report.lanes import _codes, plan
 from simcluster.report.series import busiest_links, link_utilization, memory_series
 from simcluster.simulate import SimResult
 
@@ -134,10 +134,13 @@ def _detail_payload(det: pd.DataFrame, ypos: dict[int, float], first: int, full_
     comm = stream == "comm"
     y = y + np.where(comm, np.where(blocking, 0.2, -0.2), 0.0)
     width = np.where(comm, 0.4, 0.8)
-    kind = np.asarray(_values(det["kind"]), dtype=object)
-    cats, c = np.unique(kind.astype(str), return_inverse=True)
-    names, n = np.unique(np.asarray(_values(det["name"]), dtype=str), return_inverse=True)
-    phases, ph = np.unique(np.asarray(_values(det["phase"]), dtype=str), return_inverse=True)
+    c, cats = _codes(det["kind"])
+    n, names = _codes(det["name"])
+    ph, phases = _codes(det["phase"])
+    # only the categories that occur (each gets a trace)
+    used = np.unique(c)
+    c = np.searchsorted(used, c)
+    cats = [cats[i] for i in used]
     start = det["start_s"].to_numpy(float) * 1e3
     return {
         "first": first,
