@@ -113,7 +113,7 @@ class AtomicDir:
             out = self.out
             if not out.exists():
                 os.rename(self.path, out)
-            elif not out.is_symlink() and all(e.name in KNOWN_OUTPUTS for e in out.iterdir()):
+            elif _swappable(out):
                 os.chmod(self.path, stat.S_IMODE(out.stat().st_mode))
                 if not _exchange(self.path, out):
                     old = Path(tempfile.mkdtemp(prefix=TMP_PREFIX, dir=self.path.parent))
@@ -135,6 +135,19 @@ class AtomicDir:
                 shutil.rmtree(self.path, ignore_errors=True)
         self.done = True
         self._created = []
+
+
+def _swappable(out: Path) -> bool:
+    """Whether `out` may be replaced as a whole: a real folder (not a link), not the working folder or one
+    above it, holding simcluster outputs only."""
+    if out.is_symlink():
+        return False
+    try:
+        Path.cwd().resolve().relative_to(out.resolve())
+        return False  # the process (or the user's shell) is inside it
+    except ValueError:
+        pass
+    return all(e.name in KNOWN_OUTPUTS for e in out.iterdir())
 
 
 def _umask() -> int:

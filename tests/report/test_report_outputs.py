@@ -175,3 +175,14 @@ def test_parse_outputs() -> None:
     assert outputs_mod.parse_outputs("timeline,summary") == ["summary", "timeline"]
     assert outputs_mod.parse_outputs("all") == ["summary", "events", "trace", "timeline"]
     assert outputs_mod.parse_outputs("events.csv, trace") == ["events.csv", "trace"]
+
+
+def test_out_that_is_the_working_folder_is_written_file_by_file(tmp_path, monkeypatch) -> None:
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    assert run("--out", ".", "--outputs", "summary", "--quiet").exit_code == 0
+    assert run("--out", ".", "--outputs", "summary,events", "--quiet").exit_code == 0
+    assert Path.cwd() == here and here.is_dir()  # not swapped away from under the shell
+    assert sorted(p.name for p in here.iterdir()) == ["events.csv", "summary.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["here"]
