@@ -119,7 +119,7 @@ def test_page_draws_the_link_panel_and_matches_summary_json(pipe16, tmp_path, mo
     if pieces is not None:
         monkeypatch.setattr(linkload, "FINE_PIECES", pieces)
     out = tmp_path / "run"
-    summary = write_outputs(pipe16, out, "none")
+    summary, _ = write_outputs(pipe16, out, "none")
     doc = json.loads((out / "summary.json").read_text())
     assert doc["link_utilization"] == summary["link_utilization"]
     src = (out / "timeline.html").read_text()
