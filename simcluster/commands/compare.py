@@ -60,7 +60,7 @@ def run_compare(paths: list[Path], overrides: list[str], out: Path, quiet: bool 
 
 
 @click.command("compare")
-@click.argument("scenarios", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("scenarios", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True, help="output folder")
 @click.option(
     "--set", "overrides", multiple=True, metavar="PATH=VALUE", help="override a field in every scenario"
