@@ -344,3 +344,65 @@ def test_duplicate_keys_in_nested_sections(tmp_path):
     path.write_text(yaml.safe_dump(small_scenario()).replace("  layers: 2\n", "  layers: 2\n  layers: 4\n"))
     line = _one_line(["check", str(path)], "repeats the key 'layers' (lines")
     assert "scenario=" in line
+
+
+# 6. compare draws scaling charts only for a scaling series -----------------------------------------------
+
+
+def _rec(label, n, flops, **model):
+    m = {"layers": 2, "hidden": 1024, "heads": 16, "seq_len": 256, "vocab": 0, "ffn_hidden": None, **model}
+    return {
+        "label": label,
+        "world_size": n,
+        "hardware": "dgx-a100",
+        "scheme": "megatron",
+        "model": m,
+        "model_flops_per_s": flops,
+        "model_flops_per_iteration": flops,
+        "throughput_seq_per_s": 1.0,
+    }
+
+
+def test_scaling_needs_a_series():
+    from simcluster.report.compare import scaling
+
+    assert scaling([_rec("a", 4, 4e12), _rec("b", 8, 6e12)])["kind"] == "strong"
+    assert scaling([_rec("a", 4, 4e12), _rec("b", 16, 12e12, hidden=2048, heads=32)])["kind"] == "weak"
+    cases = [
+        (
+            [_rec("a", 4, 1), {**_rec("b", 8, 2), "hardware": "dgx-h100"}],
+            "different hardware (dgx-a100, dgx-h100)",
+        ),
+        ([_rec("a", 4, 1), {**_rec("b", 8, 2), "scheme": "optimus"}], "different parallelism schemes"),
+        ([_rec("a", 4, 1), _rec("b", 8, 2, seq_len=512)], "model.seq_len differs (256, 512)"),
+        (
+            [_rec("a", 4, 1, layers=4), _rec("b", 8, 2, layers=2)],
+            "model.layers shrinks from 4 (a, 4 GPUs) to 2",
+        ),
+        (
+            [_rec("a", 4, 1e9), _rec("b", 1024, 1e15, layers=96, hidden=12288)],
+            "per-GPU work of b is 3.91e+03x",
+        ),
+    ]
+    for records, reason in cases:
+        sc = scaling(records)
+        assert sc["kind"] is None and reason in sc["reason"], sc
+
+
+def test_compare_of_unrelated_scenarios_says_why_there_is_no_chart(write_scenario, tmp_path):
+    a = write_scenario(small_scenario(), "a.yaml")
+    b = write_scenario(
+        small_scenario(
+            parallelism={"tensor": 8},
+            model={"layers": 8, "hidden": 4096, "heads": 32, "seq_len": 2048},
+            training={"global_batch": 64, "micro_batch": 8},
+        ),
+        "b.yaml",
+    )
+    res = CliRunner().invoke(main, ["compare", str(a), str(b), "--out", str(tmp_path / "c")])
+    assert res.exit_code == 0, res.output
+    assert "no scaling chart: model.seq_len differs (256, 2048)" in res.output
+    assert "scaling efficiency" not in res.output
+    doc = json.loads((tmp_path / "c" / "compare.json").read_text())
+    assert doc["scaling"]["kind"] is None
+    assert "No scaling plot: model.seq_len differs" in (tmp_path / "c" / "compare.html").read_text()

@@ -89,4 +89,6 @@ def command(scenarios: tuple[Path, ...], out: Path, overrides: tuple[str, ...], 
     if sc["kind"]:
         eff = ", ".join(f"{p['world_size']}: {p['efficiency'] * 100:.1f}%" for p in sc["points"])
         click.echo(f"  {sc['kind']} scaling efficiency  {eff}")
+    else:
+        click.echo(f"  no scaling chart: {sc['reason']}")
     click.echo(f"  outputs        {out}/ (compare.html, compare.json)")
