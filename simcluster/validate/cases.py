@@ -6,6 +6,11 @@ summary.json key (numeric) or `max_global_batch` (the largest global batch that 
 then both ratios (this case's metric over that case's), which is how scaling efficiencies and speed-ups are
 compared. `baseline: {scenario, set}` does the same against a configuration that is not itself a case
 (its own value unpublished).
+
+Rules (each refusal names the case id): `published` a positive finite number; `set` a mapping of dotted paths
+to numbers, text, booleans or lists of them (finite); `relative_to` the id of another case, never itself and
+never a cycle; a baseline or reference whose predicted metric is 0 is refused (no ratio); an error in a
+case's scenario is reported as `case ID: ...`.
 """
 
 from __future__ import annotations
