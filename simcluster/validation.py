@@ -147,5 +147,7 @@ def first_error(exc: ValidationError, model: type[BaseModel], prefix: str = "") 
 
 
 def _rule(err: Any) -> str:
+    if err.get("type") in ("model_type", "model_attributes_type", "dict_type"):
+        return "must be a mapping (a section of keys and values)"
     msg = str(err.get("msg", "invalid value")).removeprefix("Value error, ")
     return msg[0].lower() + msg[1:] if msg else msg

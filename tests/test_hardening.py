@@ -406,3 +406,21 @@ def test_compare_of_unrelated_scenarios_says_why_there_is_no_chart(write_scenari
     doc = json.loads((tmp_path / "c" / "compare.json").read_text())
     assert doc["scaling"]["kind"] is None
     assert "No scaling plot: model.seq_len differs" in (tmp_path / "c" / "compare.html").read_text()
+
+
+def test_odd_names_and_merge_keys(tmp_path, write_scenario):
+    _one_line(
+        ["check", str(write_scenario({**small_scenario(), "hardware": "x" * 5000}))], "is neither a preset"
+    )
+    _one_line(["check", str(write_scenario({**small_scenario(), "hardware": "a\0b"}))], "is neither a preset")
+    _one_line(
+        ["check", str(write_scenario({**small_scenario(), "model": [1, 2]}))],
+        "model=[1, 2]: must be a mapping",
+    )
+    path = tmp_path / "merge.yaml"
+    text = yaml.safe_dump(small_scenario()).replace("model:\n", "model: &m\n")
+    path.write_text(text + "x: {<<: *m, layers: 4}\n")
+    _one_line(["check", str(path)], "x: unknown key")  # the merge itself is fine: only the extra key fails
+    b = tmp_path / "b.yaml"
+    b.write_text(yaml.safe_dump(small_scenario()))
+    _one_line(["compare", str(b), str(tmp_path), "--out", str(tmp_path / "c")], "is a directory, not a file")

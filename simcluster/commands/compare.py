@@ -42,9 +42,6 @@ def run_compare(paths: list[Path], overrides: list[str], out: Path, quiet: bool 
 
     if len(paths) < 2:
         raise ConfigError("scenarios", len(paths), "compare needs at least 2 scenario files")
-    for p in paths:
-        if not p.is_file():
-            raise ConfigError("scenario", str(p), "file not found")
     loaded = [load_scenario(p, overrides) for p in paths]
     labels = _labels([ld.scenario.name for ld in loaded])
     records = []

@@ -23,6 +23,8 @@ def read_text(path: Path, field: str, what: str = "file", limit: int = MAX_FILE_
         st = os.stat(path)
     except OSError as exc:
         raise ConfigError(field, str(path), f"cannot read {what}: {exc.strerror}") from None
+    except ValueError:
+        raise ConfigError(field, str(path), f"is not a {what} name (it holds a NUL byte)") from None
     if stat.S_ISDIR(st.st_mode):
         raise ConfigError(field, str(path), f"is a directory, not a {what}")
     if not stat.S_ISREG(st.st_mode):
@@ -51,6 +53,8 @@ class _Loader(yaml.SafeLoader):
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: dict[Any, int] = {}
         for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue  # `<<: *alias` merges a mapping; its keys may be overridden, not repeated
             key = self.construct_object(key_node, deep=deep)
             try:
                 hash(key)
@@ -138,6 +142,14 @@ def parse_yaml(text: str, field: str, source: str) -> Any:
         raise ConfigError(field, source, f"is not valid YAML{where}") from None
     finally:
         loader.dispose()
+
+
+def is_file(path: Path) -> bool:
+    """Path.is_file that answers False (instead of raising) for names too long or holding a NUL byte."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def read_yaml(path: Path, field: str, what: str = "file") -> Any:

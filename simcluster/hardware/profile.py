@@ -225,15 +225,22 @@ def profile_from_dict(data: dict, field: str = "hardware") -> HardwareProfile:
         raise first_error(exc, HardwareProfile, prefix=field) from None
 
 
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):  # a name too long, or with a NUL byte, names no file
+        return False
+
+
 def load_profile(name_or_path: str, base_dir: Path | None = None, field: str = "hardware") -> HardwareProfile:
     """A preset by name (`dgx-a100`) or a profile YAML by path (relative to `base_dir` if given)."""
     if name_or_path in preset_names():
         root = resources.files("simcluster.hardware") / "presets" / f"{name_or_path}.yaml"
         return profile_from_dict(yaml.safe_load(root.read_text()), field)
     path = Path(name_or_path)
-    if not path.is_absolute() and base_dir is not None and not path.exists():
+    if not path.is_absolute() and base_dir is not None and not _exists(path):
         path = base_dir / path
-    if not path.exists():
+    if not _exists(path):
         raise ConfigError(
             field, name_or_path, f"is neither a preset ({', '.join(preset_names())}) nor an existing file"
         )

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from simcluster.config.loader import read_yaml_mapping
+from simcluster.config.safeyaml import is_file
 from simcluster.errors import ConfigError
 from simcluster.validate.tables import expand_table
 
@@ -115,8 +116,8 @@ def load_cases(path: Path) -> list[Case]:
         metric = item["metric"]
         if metric not in METRICS:
             raise ConfigError(f"{where}.metric", metric, f"is not a known metric ({', '.join(METRICS)})")
-        scenario = (path.parent / str(item["scenario"])).resolve()
-        if not scenario.is_file():
+        scenario = path.parent / str(item["scenario"])
+        if not is_file(scenario):
             raise ConfigError(f"{where}.scenario", str(item["scenario"]), f"no such file next to {path.name}")
         published = item["published"]
         if (
@@ -140,19 +141,19 @@ def load_cases(path: Path) -> list[Case]:
             b = item["baseline"]
             if not isinstance(b, dict) or "scenario" not in b:
                 raise ConfigError(f"{where}.baseline", None, "must be a mapping with scenario (and set)")
-            bpath = (path.parent / str(b["scenario"])).resolve()
-            if not bpath.is_file():
+            bpath = path.parent / str(b["scenario"])
+            if not is_file(bpath):
                 raise ConfigError(
                     f"{where}.baseline.scenario", str(b["scenario"]), f"no such file next to {path.name}"
                 )
             bsets = _sets(b.get("set"), f"{where}.baseline.set")
-            baseline = (bpath, tuple(f"{k}={_yaml_value(v)}" for k, v in bsets.items()))
+            baseline = (bpath.resolve(), tuple(f"{k}={_yaml_value(v)}" for k, v in bsets.items()))
         out.append(
             Case(
                 id=cid,
                 source=str(item.get("source", "")),
                 table=str(item.get("table", item.get("source", ""))),
-                scenario=scenario,
+                scenario=scenario.resolve(),
                 metric=metric,
                 published=float(published),
                 overrides=overrides,

@@ -24,7 +24,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from simcluster.config.safeyaml import read_text
+from simcluster.config.safeyaml import is_file, read_text
 from simcluster.errors import ConfigError
 
 TABLE_KEYS = (
@@ -80,7 +80,7 @@ def expand_table(item: Any, where: str, base: Path) -> list[dict[str, Any]]:
     ):
         raise ConfigError(f"{where}.notes", None, "must be a list of {match: {column: value}, note}")
     path = base / str(item["csv"])
-    if not path.is_file():
+    if not is_file(path):
         raise ConfigError(f"{where}.csv", str(item["csv"]), f"no such file next to the case file ({base})")
     try:
         rows = list(csv.DictReader(io.StringIO(read_text(path, f"{where}.csv", "CSV file"), newline="")))
