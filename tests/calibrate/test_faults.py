@@ -126,3 +126,11 @@ def test_analyze_refuses_corrupt_rows_with_their_line(
     assert main(["analyze", "--out", str(tmp_path)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("error: ") and message in err[0]
+
+
+@pytest.mark.parametrize("body", [b"\xff\xfe{}", b"[" * 100_000, b'{"format": "calibrate-run/1", "runs": 3}'])
+def test_a_corrupt_run_json_is_one_line(tmp_path: Path, body: bytes, capsys) -> None:
+    (tmp_path / "run.json").write_bytes(body)
+    assert main(["analyze", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error: run.json=") and len(err[0]) < 400
