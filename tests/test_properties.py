@@ -82,3 +82,51 @@ def test_invalid_scenarios_exit_2_with_one_line(tmp_path, bad):
     lines = res.output.strip().splitlines()
     assert res.exit_code == 2 and len(lines) == 1 and lines[0].startswith(f"error: {bad[0]}"), res.output
     assert not (tmp_path / "out").exists()
+
+
+EXTREMES = [
+    ("gpu.peak_tflops.bf16", [1e-3, 1e6]),
+    ("gpu.peak_tflops.fp32", [1e-3, 1e6]),
+    ("gpu.memory_bandwidth_GBps", [1e-3, 1e6]),
+    ("gpu.memory_efficiency", [1e-3, 1.0]),
+    ("gpu.kernel_launch_us", [0.0, 1e6]),
+    ("gpu.gemm.efficiency_max", [1e-3, 1.0]),
+    ("gpu.gemm.half_efficiency_dim", [0.0, float(1 << 24)]),
+    ("gpu.gemm.launch_us", [0.0, 1e6]),
+    ("links.nvlink.bandwidth_GBps", [1e-3, 1e6]),
+    ("links.nic.bandwidth_GBps", [1e-3, 1e6]),
+    ("links.nic.latency_us", [0.0, 1e6]),
+    ("links.fabric.bandwidth_GBps", [1e-3, 1e6]),
+    ("collectives.launch_us", [0.0, 1e6]),
+    ("host.op_dispatch_us", [0.0, 1e6]),
+    ("host.sync_us", [0.0, 1e6]),
+    ("fabric.oversubscription", [1.0, 64.0]),
+]
+
+
+@settings(deadline=None, max_examples=40, derandomize=True)
+@given(
+    changes=st.lists(
+        st.sampled_from(EXTREMES).flatmap(lambda pv: st.tuples(st.just(pv[0]), st.sampled_from(pv[1]))),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_profile_values_at_the_ends_of_their_ranges_give_finite_results(tmp_path_factory, changes):
+    from tests.test_hardening import PRESET
+
+    tmp = tmp_path_factory.mktemp("edge")
+    profile = yaml.safe_load(PRESET.read_text())
+    for path_, value in changes:
+        profile = with_value(profile, path_, value)
+    (tmp / "hw.yaml").write_text(yaml.safe_dump(profile))
+    data = valid_scenario(lambda options: list(options)[0])
+    data = with_value(data, "hardware", "hw.yaml")
+    data = with_value(data, "cluster", {"nodes": 2, "gpus_per_node": 2})
+    data = with_value(data, "parallelism", {"tensor": 2, "data": 2})
+    data = with_value(data, "training", {"global_batch": 4, "micro_batch": 1})
+    _, loaded = _load(tmp, data)
+    res = simulate(loaded)
+    summary = res.summary()
+    json.dumps(summary, allow_nan=False)
+    assert 0 < summary["iteration_time_s"] < 1e12
