@@ -144,10 +144,10 @@ def test_profile_numbers_must_be_finite_and_in_range(tmp_path):
         (
             ("gpu", "memory_GiB"),
             float("inf"),
-            "hardware.gpu.memory_GiB=inf: must be a finite number in [0.001, 1e+06]",
+            "hardware.gpu.memory_GiB=inf: must be a finite number in [1e-09, 1e+06]",
         ),
         (("gpu", "peak_tflops", "bf16"), float("nan"), "hardware.gpu.peak_tflops.bf16=nan"),
-        (("gpu", "peak_tflops", "bf16"), 1e-300, "must be in [0.001, 1e+06]"),
+        (("gpu", "peak_tflops", "bf16"), 1e-300, "must be in [1e-09, 1e+06]"),
         (
             ("links", "nic", "bandwidth_GBps"),
             1e-300,

@@ -5,6 +5,7 @@ runs the same checks on 10,000 random scenarios."""
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 import yaml
@@ -85,18 +86,18 @@ def test_invalid_scenarios_exit_2_with_one_line(tmp_path, bad):
 
 
 EXTREMES = [
-    ("gpu.peak_tflops.bf16", [1e-3, 1e6]),
-    ("gpu.peak_tflops.fp32", [1e-3, 1e6]),
-    ("gpu.memory_bandwidth_GBps", [1e-3, 1e6]),
-    ("gpu.memory_efficiency", [1e-3, 1.0]),
+    ("gpu.peak_tflops.bf16", [1e-9, 1e6]),
+    ("gpu.peak_tflops.fp32", [1e-9, 1e6]),
+    ("gpu.memory_bandwidth_GBps", [1e-9, 1e6]),
+    ("gpu.memory_efficiency", [1e-9, 1.0]),
     ("gpu.kernel_launch_us", [0.0, 1e6]),
-    ("gpu.gemm.efficiency_max", [1e-3, 1.0]),
+    ("gpu.gemm.efficiency_max", [1e-9, 1.0]),
     ("gpu.gemm.half_efficiency_dim", [0.0, float(1 << 24)]),
     ("gpu.gemm.launch_us", [0.0, 1e6]),
-    ("links.nvlink.bandwidth_GBps", [1e-3, 1e6]),
-    ("links.nic.bandwidth_GBps", [1e-3, 1e6]),
+    ("links.nvlink.bandwidth_GBps", [1e-9, 1e6]),
+    ("links.nic.bandwidth_GBps", [1e-9, 1e6]),
     ("links.nic.latency_us", [0.0, 1e6]),
-    ("links.fabric.bandwidth_GBps", [1e-3, 1e6]),
+    ("links.fabric.bandwidth_GBps", [1e-9, 1e6]),
     ("collectives.launch_us", [0.0, 1e6]),
     ("host.op_dispatch_us", [0.0, 1e6]),
     ("host.sync_us", [0.0, 1e6]),
@@ -129,4 +130,4 @@ def test_profile_values_at_the_ends_of_their_ranges_give_finite_results(tmp_path
     res = simulate(loaded)
     summary = res.summary()
     json.dumps(summary, allow_nan=False)
-    assert 0 < summary["iteration_time_s"] < 1e12
+    assert 0 < summary["iteration_time_s"] < math.inf

@@ -29,7 +29,7 @@ class _Strict(BaseModel):
 
 # Ranges: wide enough for any real or imagined device, narrow enough that every time stays finite.
 MAX_US = 1e6  # any fixed cost: at most one second
-MIN_RATE = 1e-3  # GB/s, TFLOP/s, efficiencies: at least a thousandth
+MIN_RATE = 1e-9  # GB/s, TFLOP/s, efficiencies: positive (a slow CPU measures 1e-4 TFLOP/s), never denormal
 MAX_GBPS = 1e6
 MAX_TFLOPS = 1e6
 MAX_DIM = 1 << 24
