@@ -9,6 +9,7 @@ unknown state), so `--resume` can pick up from there; an op the backend lacks is
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -21,7 +22,7 @@ from calibrate.ops import OPS, actual_size_bytes, busbw_factor, element_count
 from calibrate.results import CsvLog, failure_status
 from calibrate.runtime import time_loop
 
-FAULT_ENV = "CALIBRATE_FAULT"  # "exit:<op>:<size_bytes>:<rank>": that rank dies before that point (tests)
+FAULT_ENV = "CALIBRATE_FAULT"  # "exit|hang:<op>:<size_bytes>:<rank>": that rank dies or hangs before that point (tests)
 
 _all_gather = getattr(dist, "all_gather_single", None) or dist.all_gather_into_tensor
 _reduce_scatter = getattr(dist, "reduce_scatter_single", None) or dist.reduce_scatter_tensor
@@ -87,8 +88,12 @@ def _step(
 
 
 def _maybe_die(op: str, size_bytes: int, rank: int) -> None:
-    if os.environ.get(FAULT_ENV) == f"exit:{op}:{size_bytes}:{rank}":
+    fault = os.environ.get(FAULT_ENV)
+    if fault == f"exit:{op}:{size_bytes}:{rank}":
         os._exit(3)
+    if fault == f"hang:{op}:{size_bytes}:{rank}":  # a rank stuck forever: the others time out
+        while True:
+            time.sleep(3600)
 
 
 def _measure(
@@ -120,6 +125,12 @@ def _measure(
     if result[1].item() > 0:
         return float("nan"), why or "unsupported: rejected by the backend on a member rank"
     return float(result[0].item()), ""
+
+
+def _failure_kind(exc: BaseException) -> str:
+    """'timeout' when the communicator gave up waiting (a hung or dead peer), else 'error'."""
+    text = str(exc).lower()
+    return "timeout" if "timed out" in text or "timeout" in text else "error"
 
 
 def _unsupported(exc: Exception) -> bool:
@@ -175,7 +186,7 @@ def run_collectives(
                         seconds, why = _measure(op, size, memberships[group.name], cfg, rank, device)
                     except Exception as exc:
                         if log is not None:
-                            log.write(**row, status=failure_status("error", exc))
+                            log.write(**row, status=failure_status(_failure_kind(exc), exc))
                         raise BenchFailure(f"{op} on {group.name} at size_bytes={size}: {exc}") from exc
                 if why:
                     if log is not None:

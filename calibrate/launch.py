@@ -14,6 +14,7 @@ from pathlib import Path
 
 import calibrate
 from calibrate.analyze import PROFILE_FILE, analyze
+from calibrate.missing import missing_report
 from calibrate.results import COLLECTIVES
 from calibrate.runinfo import check_out_dir
 from simcluster.errors import ConfigError
@@ -21,6 +22,7 @@ from simcluster.hardware.profile import load_profile
 
 BACKENDS = ("gloo", "nccl")
 GRACE_S = 30.0  # how long the other ranks get to notice a dead rank and write their rows
+GRACE_ENV = "CALIBRATE_GRACE_S"  # overrides GRACE_S (tests)
 
 
 def free_port() -> int:
@@ -67,9 +69,10 @@ def _worker_command(out: Path, backend: str, quick: bool, resume: bool, base: st
 def _wait(procs: list[subprocess.Popen]) -> list[int]:
     """Exit codes of all ranks; once one fails, the others get GRACE_S, then are stopped."""
     deadline = None
+    grace = float(os.environ.get(GRACE_ENV, GRACE_S))
     while any(p.poll() is None for p in procs):
         if deadline is None and any(p.returncode not in (None, 0) for p in procs):
-            deadline = time.monotonic() + GRACE_S
+            deadline = time.monotonic() + grace
         if deadline is not None and time.monotonic() > deadline:
             for p in procs:
                 if p.poll() is None:
@@ -132,4 +135,7 @@ def run_local(nproc: int, backend: str, out: Path, quick: bool, resume: bool, ba
         f"calibrate: {nproc} rank(s), backend {backend}: collectives {counts['collectives']}, "
         f"gemm {counts['gemm']}, memory {counts['memory']}; wrote {out / PROFILE_FILE}"
     )
-    return 0 if all(code == 0 for code in codes) else 1
+    report = missing_report(out)
+    if report:
+        print(report, file=sys.stderr)
+    return 0 if all(code == 0 for code in codes) and not report else 1

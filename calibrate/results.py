@@ -7,13 +7,16 @@ the rest. Reading validates every row and fails with one line naming the file, l
 from __future__ import annotations
 
 import csv
+import errno
 import io
+import math
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from simcluster.errors import ConfigError
+from simcluster.errors import ConfigError, SimclusterError
 
 DONE_PREFIXES = ("ok", "skipped", "unsupported")  # statuses that --resume does not measure again
 
@@ -129,6 +132,8 @@ def _parse(
                 raise ConfigError(
                     where, text, f"must be {'an integer' if kind is int else 'a number'}"
                 ) from None
+            if kind is float and not math.isfinite(row[col]):
+                raise ConfigError(where, text, "must be a finite number (or empty when the point failed)")
     if row["status"] == "ok" and "time_s" in row and not row["time_s"] > 0:
         raise ConfigError(
             f"{path.name} line {line} column time_s", row["time_s"], "must be > 0 when status is ok"
@@ -144,11 +149,24 @@ def read_table(out_dir: Path, table: Table, required: bool = False) -> list[dict
             raise ConfigError(table.filename, str(path), "does not exist (run the benchmarks first)")
         return []
     try:
-        text = path.read_text()
+        raw = path.read_bytes()
     except OSError as exc:
         raise ConfigError(table.filename, str(path), f"cannot be read: {exc.strerror}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ConfigError(
+            f"{table.filename} line {line}", None, "is not UTF-8 text (a corrupted file?)"
+        ) from None
+    if "\0" in text:
+        line = text[: text.index("\0")].count("\n") + 1
+        raise ConfigError(f"{table.filename} line {line}", None, "holds a NUL byte (a corrupted file?)")
     reader = csv.DictReader(io.StringIO(text))
-    header = reader.fieldnames or []
+    try:
+        header = reader.fieldnames or []
+    except csv.Error as exc:
+        raise ConfigError(f"{table.filename} line 1", None, f"is not valid CSV ({exc})") from None
     implied = {c: v for c, v in table.defaults if c not in header}
     missing = [c for c in table.column_names if c not in header and c not in implied]
     if missing:
@@ -157,7 +175,19 @@ def read_table(out_dir: Path, table: Table, required: bool = False) -> list[dict
             ",".join(header),
             f"lacks column(s) {', '.join(missing)}; expected {','.join(table.column_names)}",
         )
-    return [_parse(table, path, i + 2, raw, implied) for i, raw in enumerate(reader)]
+    rows = []
+    try:
+        for i, fields in enumerate(reader):
+            if None in fields:  # more fields than columns
+                raise ConfigError(
+                    f"{path.name} line {i + 2}", None, f"has more fields than the {len(header)} columns"
+                )
+            rows.append(_parse(table, path, i + 2, fields, implied))
+    except csv.Error as exc:
+        raise ConfigError(
+            f"{table.filename} line {reader.line_num}", None, f"is not valid CSV ({exc})"
+        ) from None
+    return rows
 
 
 def ok_rows(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -206,6 +236,7 @@ class CsvLog:
         fresh = not self.path.exists() or self.path.stat().st_size == 0
         if not fresh:
             _upgrade(self.path, table)
+        self.rows_written = 0
         self._file = self.path.open("a", newline="")
         self._writer = csv.DictWriter(self._file, fieldnames=table.column_names)
         if fresh:
@@ -216,11 +247,31 @@ class CsvLog:
         unknown = set(row) - set(self.table.column_names)
         if unknown:
             raise ValueError(f"{self.table.filename}: unknown column(s) {sorted(unknown)}")
-        self._writer.writerow({c: _fmt(row.get(c, "")) for c in self.table.column_names})
-        self._file.flush()
+        try:
+            _maybe_disk_full(self.table, self.rows_written)
+            self._writer.writerow({c: _fmt(row.get(c, "")) for c in self.table.column_names})
+            self._file.flush()
+        except OSError as exc:
+            raise WriteFailure(
+                f"{self.table.filename}: cannot write ({exc.strerror or exc}); the {self.rows_written} row(s) "
+                "written before are kept: free space, then rerun with --resume"
+            ) from None
+        self.rows_written += 1
 
     def close(self) -> None:
         self._file.close()
+
+
+class WriteFailure(SimclusterError):
+    """A measurement could not be written (disk full, file system gone): the run stops, rows kept."""
+
+
+FAULT_ENV = "CALIBRATE_FAULT"  # "enospc:<table>:<rows>": writing fails after <rows> rows (tests)
+
+
+def _maybe_disk_full(table: Table, written: int) -> None:
+    if os.environ.get(FAULT_ENV) == f"enospc:{table.name}:{written}":
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
 
 def _fmt(value: Any) -> Any:

@@ -20,8 +20,8 @@ def read_runs(out_dir: Path) -> list[dict[str, Any]]:
         return []
     try:
         data = json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError) as exc:
-        raise ConfigError(RUN_FILE, str(path), f"is not readable JSON ({exc})") from None
+    except (OSError, ValueError, RecursionError) as exc:  # ValueError: bad JSON or not UTF-8
+        raise ConfigError(RUN_FILE, str(path), f"is not readable JSON ({str(exc)[:120]})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("runs"), list):
         raise ConfigError(RUN_FILE, str(path), f"must be a mapping with format={FORMAT!r} and a list 'runs'")
     return data["runs"]

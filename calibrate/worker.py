@@ -6,7 +6,7 @@ import datetime as dt
 import os
 import socket
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import torch
@@ -14,16 +14,19 @@ import torch.distributed as dist
 
 import calibrate
 from calibrate.bench_collectives import BenchFailure, build_memberships, run_collectives
-from calibrate.bench_compute import run_gemms, run_memory
+from calibrate.bench_compute import gemm_shapes, run_gemms, run_memory, supported_dtypes
 from calibrate.bench_host import run_host
-from calibrate.config import bench_config
+from calibrate.config import BenchConfig, bench_config
 from calibrate.groups import node_ids, plan_groups
+from calibrate.ops import OPS, actual_size_bytes
 from calibrate.profile_build import auto_base
-from calibrate.results import COLLECTIVES, GEMM, HOST, MEMORY, CsvLog, done_keys, read_table
+from calibrate.results import COLLECTIVES, GEMM, HOST, MEMORY, CsvLog, WriteFailure, done_keys, read_table
 from calibrate.runinfo import check_out_dir, read_runs, write_runs
 from calibrate.runtime import Place, place_from_env
-from simcluster.errors import SimclusterError
+from simcluster.errors import ConfigError, SimclusterError
 from simcluster.hardware.profile import load_profile
+
+TIMEOUT_ENV = "CALIBRATE_TIMEOUT_S"  # overrides the communicator timeout (a hung peer fails after it)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -77,11 +80,45 @@ def _start_run(args: WorkerArgs, place: Place, hosts: list[str], device: torch.d
 
 
 def _finish_run(out: Path, run_id: int, status: str, **extra: object) -> None:
-    runs = read_runs(out)
-    for record in runs:
-        if record.get("run_id") == run_id:
-            record.update(status=status, finished_at=_now(), **extra)
-    write_runs(out, runs)
+    _update_run(out, run_id, status=status, finished_at=_now(), **extra)
+
+
+def _update_run(out: Path, run_id: int, **fields: object) -> None:
+    """Update this run's record in run.json; a failed write (disk full) is reported, not raised: the
+    measurements already written matter more than the record."""
+    try:
+        runs = read_runs(out)
+        for record in runs:
+            if record.get("run_id") == run_id:
+                record.update(**fields)
+        write_runs(out, runs)
+    except OSError as exc:
+        print(f"calibrate: cannot update {out / 'run.json'}: {exc.strerror or exc}", file=sys.stderr)
+
+
+def planned_points(groups: list, cfg: BenchConfig, device: torch.device) -> dict[str, int]:
+    """How many rows each table gets when the run finishes (what the missing-points report compares to)."""
+    collective_keys = set()
+    for group in groups:
+        for op in OPS:
+            if group.skipped:
+                collective_keys.add((op, group.name, 0))
+            else:
+                sizes = cfg.collective_sizes()
+                collective_keys |= {(op, group.name, actual_size_bytes(op, s, group.n_ranks)) for s in sizes}
+    dtypes = supported_dtypes(device)
+    gemms = sum(len(shape.layouts) for shape in gemm_shapes(cfg)) * len(dtypes)
+    return {"collectives": len(collective_keys), "gemm": gemms, "memory": len(set(cfg.memory_sizes_bytes))}
+
+
+def _timeout_s(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise ConfigError(TIMEOUT_ENV, text, "must be a number of seconds") from None
+    if not 0 < value <= 86400:
+        raise ConfigError(TIMEOUT_ENV, text, "must be in (0, 86400] seconds")
+    return value
 
 
 def runtime_reserved_GiB(device: torch.device) -> float | None:
@@ -98,6 +135,8 @@ def run_worker(args: WorkerArgs) -> int:
     os.environ.setdefault("MASTER_ADDR", "127.0.0.1")
     os.environ.setdefault("MASTER_PORT", "29500")
     cfg = bench_config(quick=args.quick, on_gpu=args.backend == "nccl")
+    if os.environ.get(TIMEOUT_ENV):
+        cfg = replace(cfg, timeout_s=_timeout_s(os.environ[TIMEOUT_ENV]))
     device = _device(args.backend, place)
     dist.init_process_group(
         args.backend,
@@ -125,13 +164,15 @@ def run_worker(args: WorkerArgs) -> int:
             return 2
         groups = plan_groups(node_ids(hosts), str(intra))
         memberships = build_memberships(groups, place.rank)
+        if place.rank == 0:
+            _update_run(args.out, int(run_id), planned_points=planned_points(groups, cfg, device))
         log = CsvLog(args.out, COLLECTIVES) if place.rank == 0 else None
         code = 0
         try:
             run_collectives(
                 groups, memberships, cfg, set(done), log, place.rank, device, args.backend, int(run_id)
             )
-        except BenchFailure as exc:
+        except (BenchFailure, WriteFailure) as exc:
             print(f"rank {place.rank}: collective benchmark failed: {exc}", file=sys.stderr)
             code = 1
             if place.rank == 0:
@@ -142,10 +183,17 @@ def run_worker(args: WorkerArgs) -> int:
         if place.rank != 0:
             return code
         if code == 0:
-            gemm_log, memory_log = CsvLog(args.out, GEMM), CsvLog(args.out, MEMORY)
-            run_gemms(cfg, done_keys(read_table(args.out, GEMM), GEMM), gemm_log, device, int(run_id))
-            run_memory(cfg, done_keys(read_table(args.out, MEMORY), MEMORY), memory_log, device, int(run_id))
-            _finish_run(args.out, int(run_id), "ok", runtime_reserved_GiB=runtime_reserved_GiB(device))
+            try:
+                gemm_log, memory_log = CsvLog(args.out, GEMM), CsvLog(args.out, MEMORY)
+                run_gemms(cfg, done_keys(read_table(args.out, GEMM), GEMM), gemm_log, device, int(run_id))
+                run_memory(
+                    cfg, done_keys(read_table(args.out, MEMORY), MEMORY), memory_log, device, int(run_id)
+                )
+                _finish_run(args.out, int(run_id), "ok", runtime_reserved_GiB=runtime_reserved_GiB(device))
+            except WriteFailure as exc:
+                print(f"error: {exc}", file=sys.stderr)
+                code = 1
+                _finish_run(args.out, int(run_id), f"failed: {exc}"[:300])
     finally:
         dist.destroy_process_group()
     if args.analyze:  # after a failure too: what was measured is fitted

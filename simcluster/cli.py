@@ -32,7 +32,7 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("scenario", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("scenario", type=click.Path(path_type=Path))
 @click.option("--set", "overrides", multiple=True, metavar="PATH=VALUE", help="override a scenario field")
 @click.option("--out", type=str, default=None, help="output folder (default out/<scenario name>)")
 @click.option(
@@ -84,7 +84,7 @@ def run(
 
 
 @main.command()
-@click.argument("scenario", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("scenario", type=click.Path(path_type=Path))
 @click.option("--set", "overrides", multiple=True, metavar="PATH=VALUE")
 @_user_errors
 def check(scenario: Path, overrides: tuple[str, ...]) -> None:

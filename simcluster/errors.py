@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import reprlib
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 3, 8, 4, 160, 80
+
 
 class SimclusterError(Exception):
     """Base class of every error that is the user's input, not a bug: the CLI prints it as one line."""
@@ -14,7 +19,13 @@ class ConfigError(SimclusterError):
         self.field = field
         self.value = value
         self.rule = rule
-        super().__init__(f"{field}={value!r}: {rule}" if value is not None else f"{field}: {rule}")
+        super().__init__(f"{field}={_excerpt(value)}: {rule}" if value is not None else f"{field}: {rule}")
+
+
+def _excerpt(value: object, limit: int = 200) -> str:
+    """repr of a value, cut to a short excerpt (a value may be a huge expanded YAML alias)."""
+    text = _REPR.repr(value)
+    return text if len(text) <= limit else f"{text[: limit - 5]}...{text[-2:]}"
 
 
 class DeadlockError(SimclusterError):

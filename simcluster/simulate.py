@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -178,15 +177,15 @@ class SimResult:
             "bwd_per_seq_s": bwd / B,
             "layer_forward_time_s": stats[slowest]["layer_forward_s"] / layer_runs,
             "layer_backward_time_s": stats[slowest]["layer_backward_s"] / layer_runs,
-            "train_seq_per_s": B / (fwd + bwd) if fwd + bwd > 0 else math.inf,
-            "inference_seq_per_s": B / fwd if fwd > 0 else math.inf,
+            "train_seq_per_s": B / (fwd + bwd) if fwd + bwd > 0 else None,
+            "inference_seq_per_s": B / fwd if fwd > 0 else None,
             "model_tflops_per_gpu": flops / (it * self.world_size) / 1e12 if it > 0 else 0.0,
             "hardware_tflops_per_gpu": self.executed_flops() / (it * self.world_size) / 1e12
             if it > 0
             else 0.0,
             "activation_bytes_per_layer": self.program.scheme.layer_activation_bytes(sc.training.recompute),
-            "throughput_seq_per_s": B / it if it > 0 else math.inf,
-            "tokens_per_s": B * sc.model.seq_len / it if it > 0 else math.inf,
+            "throughput_seq_per_s": B / it if it > 0 else None,
+            "tokens_per_s": B * sc.model.seq_len / it if it > 0 else None,
             "model_flops_per_iteration": flops,
             "mfu": flops / (it * self.world_size * peak_flops) if it > 0 else 0.0,
             "peak_memory_bytes": round(peak),

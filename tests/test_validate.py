@@ -34,11 +34,11 @@ def _case_file(tmp_path, **case):
 @pytest.mark.parametrize(
     ("case", "message"),
     [
-        ({"metric": "speed"}, "cases[0].metric='speed': is not a known metric"),
-        ({"scenario": "missing.yaml"}, "cases[0].scenario='missing.yaml': no such file"),
+        ({"metric": "speed"}, "case a.metric='speed': is not a known metric"),
+        ({"scenario": "missing.yaml"}, "case a.scenario='missing.yaml': no such file"),
         ({"colour": "red"}, "cases[0].colour: unknown key"),
-        ({"published": -1}, "cases[0].published=-1: must be a positive number"),
-        ({"relative_to": "b"}, "cases[0].relative_to='b': names no case"),
+        ({"published": -1}, "case a.published=-1: must be a positive finite number"),
+        ({"relative_to": "b"}, "case a.relative_to='b': names no case"),
     ],
 )
 def test_case_loader_rejects_bad_cases(tmp_path, case, message):
@@ -104,7 +104,7 @@ def test_baseline_divides_by_an_unpublished_configuration(tmp_path):
     doc = json.loads(res.output)
     assert doc["cases"][0]["predicted"] == pytest.approx(1.0)  # forward time does not depend on recompute
     bad = _case_file(tmp_path, baseline={"scenario": "nope.yaml"})
-    with pytest.raises(ConfigError, match=r"cases\[0\].baseline.scenario='nope.yaml'"):
+    with pytest.raises(ConfigError, match=r"case a.baseline.scenario='nope.yaml'"):
         load_cases(bad)
 
 

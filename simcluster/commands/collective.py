@@ -14,9 +14,11 @@ import sys
 
 import click
 
+from simcluster.config.limits import check_cluster
 from simcluster.errors import ConfigError, SimclusterError
 
 OPS = ("allreduce", "allgather", "reducescatter", "broadcast", "reduce", "sendrecv")
+MAX_SIZE_BYTES = 2**50
 _UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12}
 _UNITS |= {"kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40, "k": 2**10, "m": 2**20, "g": 2**30}
 
@@ -28,6 +30,8 @@ def parse_size(text: str, field: str = "--size") -> int:
     if m is None or unit not in _UNITS:
         raise ConfigError(field, text, "must be a size like 256MiB, 8KiB, 1GB or plain bytes")
     value = float(m.group(1)) * _UNITS[unit]
+    if not value <= MAX_SIZE_BYTES:
+        raise ConfigError(field, text, f"must be at most {MAX_SIZE_BYTES} bytes (1 PiB)")
     if value <= 0 or value != int(value):
         raise ConfigError(field, text, "must be a whole number of bytes > 0")
     return int(value)
@@ -61,6 +65,10 @@ def run_collective(
             "--algorithm", algorithm, f"is not an algorithm of {op} ({', '.join(REQUESTABLE[op])})"
         )
     hw = load_profile(hardware, field="--hardware")
+    gpn = hw.node.gpus_per_node
+    if gpus is not None and gpus > nodes * gpn:
+        raise ConfigError("--gpus", gpus, f"exceeds the cluster's {nodes * gpn} GPUs ({nodes} x {gpn})")
+    check_cluster(nodes, gpn, nodes * gpn if gpus is None else gpus, field="--nodes")
     topo = build_topology(hw, nodes)
     total = topo.num_gpus
     n = total if gpus is None else gpus

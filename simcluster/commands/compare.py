@@ -36,9 +36,6 @@ def run_compare(paths: list[Path], overrides: list[str], out: Path, quiet: bool 
 
     if len(paths) < 2:
         raise ConfigError("scenarios", len(paths), "compare needs at least 2 scenario files")
-    for p in paths:
-        if not p.is_file():
-            raise ConfigError("scenario", str(p), "file not found")
     loaded = [load_scenario(p, overrides) for p in paths]
     from simcluster.report.outdir import check_out
 
@@ -57,7 +54,7 @@ def run_compare(paths: list[Path], overrides: list[str], out: Path, quiet: bool 
 
 
 @click.command("compare")
-@click.argument("scenarios", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("scenarios", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True, help="output folder")
 @click.option(
     "--set", "overrides", multiple=True, metavar="PATH=VALUE", help="override a field in every scenario"
@@ -86,4 +83,6 @@ def command(scenarios: tuple[Path, ...], out: Path, overrides: tuple[str, ...], 
     if sc["kind"]:
         eff = ", ".join(f"{p['world_size']}: {p['efficiency'] * 100:.1f}%" for p in sc["points"])
         click.echo(f"  {sc['kind']} scaling efficiency  {eff}")
+    else:
+        click.echo(f"  no scaling chart: {sc['reason']}")
     click.echo(f"  outputs        {out}/ (compare.html, compare.json)")

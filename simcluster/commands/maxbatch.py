@@ -13,7 +13,7 @@ GiB = 1024**3
 
 
 @click.command("maxbatch")
-@click.argument("scenario", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("scenario", type=click.Path(path_type=Path))
 @click.option("--set", "overrides", multiple=True, metavar="PATH=VALUE", help="override a scenario field")
 def command(scenario: Path, overrides: tuple[str, ...]) -> None:
     """Print the largest global batch of SCENARIO that fits in memory (memory model only, no simulation):

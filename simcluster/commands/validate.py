@@ -14,7 +14,7 @@ from simcluster.errors import ConfigError, SimclusterError
 @click.option(
     "--cases",
     "cases_path",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     default=None,
     help="case file (default: the shipped cases)",
 )

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
+from simcluster.config.limits import check_cluster, check_work
+from simcluster.config.safeyaml import parse_yaml, read_yaml
 from simcluster.config.schema import Scenario
 from simcluster.errors import ConfigError
 from simcluster.hardware.profile import HardwareProfile, load_profile
@@ -37,16 +38,7 @@ class LoadedScenario:
 
 
 def read_yaml_mapping(path: Path, field: str = "scenario") -> dict[str, Any]:
-    try:
-        text = path.read_text()
-    except OSError as exc:
-        raise ConfigError(field, str(path), f"cannot read file: {exc.strerror}") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        raise ConfigError(field, str(path), f"is not valid YAML{where}") from None
+    data = read_yaml(path, field)
     if not isinstance(data, dict):
         raise ConfigError(field, str(path), "must be a YAML mapping at the top level")
     return data
@@ -63,8 +55,10 @@ def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any
         if not keys:
             raise ConfigError("--set", item, "must name a field before '='")
         try:
-            value = yaml.safe_load(raw)
-        except yaml.YAMLError:
+            value = parse_yaml(raw, "--set", item)
+        except ConfigError as exc:
+            if "is not valid YAML" not in exc.rule:
+                raise
             value = raw
         node = out
         for key in keys[:-1]:
@@ -200,12 +194,22 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
             )
 
 
+def check_size(sc: Scenario, hw: HardwareProfile) -> None:
+    """Refuse, before anything is built, scenarios too large to simulate on this machine."""
+    gpn = sc.cluster.gpus_per_node or hw.node.gpus_per_node
+    pl = sc.parallelism.placement
+    used = max(pl) + 1 if isinstance(pl, list) else sc.world_size
+    check_cluster(sc.cluster.nodes, gpn, used)
+    check_work(sc, folded=sc.simulation.fold == "auto" and not isinstance(pl, list))
+
+
 def load_scenario(path: str | Path, overrides: list[str] | None = None) -> LoadedScenario:
     path = Path(path)
     data = apply_overrides(read_yaml_mapping(path), overrides or [])
     sc = parse_scenario(data)
     hw = load_profile(sc.hardware, base_dir=path.parent)
     check_semantics(sc, hw)
+    check_size(sc, hw)
     return LoadedScenario(scenario=sc, hardware=hw, base_dir=path.parent)
 
 

@@ -7,7 +7,7 @@ live in `simcluster.config.loader.check_semantics`, so each message can name bot
 from __future__ import annotations
 
 import re
-from typing import Literal, get_args
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -27,22 +27,36 @@ NAME_PATTERN = r"^[A-Za-z0-9_][A-Za-z0-9._-]*$"
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    """Unknown keys are rejected; integers are integers (not booleans, floats or text); numbers are finite."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
+
+
+# Upper bounds: far beyond any real cluster or model, low enough that sizes stay exact and memory finite.
+MAX_NODES = 16384
+MAX_GPUS_PER_NODE = 64
+MAX_PARALLEL = 65536
+MAX_LAYERS = 4096
+MAX_HIDDEN = 1 << 20
+MAX_SEQ = 1 << 24
+MAX_BATCH = 1 << 24
 
 
 class ClusterConfig(_Strict):
-    nodes: int = Field(gt=0, description="number of nodes")
+    nodes: int = Field(gt=0, le=MAX_NODES, description="number of nodes")
     gpus_per_node: int | None = Field(
-        None, gt=0, description="default: the hardware profile's node.gpus_per_node"
+        None, gt=0, le=MAX_GPUS_PER_NODE, description="default: the hardware profile's node.gpus_per_node"
     )
     oversubscription: float | None = Field(
         None,
         ge=1.0,
+        le=64.0,
         description="leaf down/up bandwidth ratio; default: the profile's fabric.oversubscription",
     )
     nics_per_node: int | None = Field(
         None,
         gt=0,
+        le=MAX_GPUS_PER_NODE,
         description="NICs per node (at most gpus_per_node); default: the profile's node.nics_per_node",
     )
     rail_optimized: bool = Field(
@@ -54,29 +68,33 @@ class ClusterConfig(_Strict):
 
 class ParallelismConfig(_Strict):
     scheme: Scheme = "megatron"
-    tensor: int = Field(1, gt=0, description="tensor-parallel size (Optimus: q*q mesh)")
-    pipeline: int = Field(1, gt=0, description="pipeline stages")
-    data: int = Field(1, gt=0, description="data-parallel replicas")
+    tensor: int = Field(1, gt=0, le=MAX_PARALLEL, description="tensor-parallel size (Optimus: q*q mesh)")
+    pipeline: int = Field(1, gt=0, le=MAX_LAYERS, description="pipeline stages")
+    data: int = Field(1, gt=0, le=MAX_PARALLEL, description="data-parallel replicas")
     schedule: PipelineSchedule = "1f1b"
-    virtual_stages: int = Field(1, gt=0, description="model chunks per stage (interleaved-1f1b)")
-    placement: Literal["naive", "bunched"] | list[int] = Field(
+    virtual_stages: int = Field(
+        1, gt=0, le=MAX_LAYERS, description="model chunks per stage (interleaved-1f1b)"
+    )
+    placement: Literal["naive", "bunched"] | list[Annotated[int, Field(ge=0)]] = Field(
         "naive", description="naive (row-major), bunched (Optimus Figure 8b), or an explicit rank->GPU list"
     )
     order: str = Field("tp-cp-ep-dp-pp", description="rank layout order string, fastest-varying first")
 
 
 class ModelConfig(_Strict):
-    layers: int = Field(gt=0)
-    hidden: int = Field(gt=0)
-    heads: int = Field(gt=0)
-    seq_len: int = Field(gt=0)
-    vocab: int = Field(0, ge=0, description="0 = transformer stem only: no embedding, LM head or loss")
-    ffn_hidden: int | None = Field(None, gt=0, description="default 4 x hidden")
+    layers: int = Field(gt=0, le=MAX_LAYERS)
+    hidden: int = Field(gt=0, le=MAX_HIDDEN)
+    heads: int = Field(gt=0, le=MAX_HIDDEN)
+    seq_len: int = Field(gt=0, le=MAX_SEQ)
+    vocab: int = Field(
+        0, ge=0, le=MAX_SEQ, description="0 = transformer stem only: no embedding, LM head or loss"
+    )
+    ffn_hidden: int | None = Field(None, gt=0, le=4 * MAX_HIDDEN, description="default 4 x hidden")
 
 
 class TrainingConfig(_Strict):
-    global_batch: int = Field(gt=0, description="sequences per iteration, all replicas")
-    micro_batch: int = Field(gt=0, description="sequences per micro-batch per replica")
+    global_batch: int = Field(gt=0, le=MAX_BATCH, description="sequences per iteration, all replicas")
+    micro_batch: int = Field(gt=0, le=MAX_BATCH, description="sequences per micro-batch per replica")
     precision: Precision = "bf16"
     recompute: Recompute = "none"
     mode: Mode = "train"
@@ -91,7 +109,9 @@ class TrainingConfig(_Strict):
     grad_overlap: bool = Field(
         False, description="overlap the data-parallel gradient all-reduce with backward"
     )
-    grad_bucket_MB: float = Field(40.0 * 4, gt=0, description="data-parallel gradient bucket size")
+    grad_bucket_MB: float = Field(
+        40.0 * 4, ge=0.001, le=1e9, description="data-parallel gradient bucket size"
+    )
 
 
 class NetworkConfig(_Strict):
@@ -160,7 +180,7 @@ class Scenario(_Strict):
         "'-', not starting with '.' or '-'",
     )
     hardware: str = Field(min_length=1, description="preset name or path to a profile YAML")
-    seed: int = 0
+    seed: int = Field(0, ge=0, le=2**63 - 1)
     cluster: ClusterConfig
     parallelism: ParallelismConfig = ParallelismConfig()
     model: ModelConfig

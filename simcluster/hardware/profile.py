@@ -13,6 +13,7 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from simcluster.config.safeyaml import read_yaml
 from simcluster.errors import ConfigError
 from simcluster.validation import first_error
 
@@ -21,17 +22,27 @@ Dtype = Literal["fp32", "tf32", "fp16", "bf16"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    """Unknown keys are rejected; integers are integers (not booleans, floats or text); numbers are finite."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
+
+
+# Ranges: wide enough for any real or imagined device, narrow enough that every time stays finite.
+MAX_US = 1e6  # any fixed cost: at most one second
+MIN_RATE = 1e-9  # GB/s, TFLOP/s, efficiencies: positive (a slow CPU measures 1e-4 TFLOP/s), never denormal
+MAX_GBPS = 1e6
+MAX_TFLOPS = 1e6
+MAX_DIM = 1 << 24
 
 
 class GemmPoint(_Strict):
     """One measured GEMM (from a calibration run): C[m,n] = A[m,k] B[k,n]."""
 
-    m: int = Field(gt=0)
-    n: int = Field(gt=0)
-    k: int = Field(gt=0)
+    m: int = Field(gt=0, le=MAX_DIM)
+    n: int = Field(gt=0, le=MAX_DIM)
+    k: int = Field(gt=0, le=MAX_DIM)
     dtype: Dtype
-    tflops: float = Field(gt=0)
+    tflops: float = Field(ge=MIN_RATE, le=MAX_TFLOPS)
 
 
 class GemmModel(_Strict):
@@ -47,12 +58,16 @@ class GemmModel(_Strict):
     simulator uses a measured shape when one matches.
     """
 
-    efficiency_max: float = Field(gt=0, le=1, description="fraction of peak reached by the largest GEMMs")
-    half_efficiency_dim: float = Field(ge=0, description="dimension size at which one axis halves efficiency")
-    launch_us: float = Field(ge=0, description="fixed cost per GEMM kernel")
+    efficiency_max: float = Field(
+        ge=MIN_RATE, le=1, description="fraction of peak reached by the largest GEMMs"
+    )
+    half_efficiency_dim: float = Field(
+        ge=0, le=MAX_DIM, description="dimension size at which one axis halves efficiency"
+    )
+    launch_us: float = Field(ge=0, le=MAX_US, description="fixed cost per GEMM kernel")
     backward_efficiency: float = Field(
         1.0,
-        gt=0,
+        ge=MIN_RATE,
         le=1,
         description="throughput of backward GEMMs (transposed-operand dgrad/wgrad layouts) relative to forward",
     )
@@ -77,26 +92,27 @@ class GemmModel(_Strict):
 
 class GpuSpec(_Strict):
     model: str
-    memory_GiB: float = Field(gt=0)
-    memory_bandwidth_GBps: float = Field(gt=0)
+    memory_GiB: float = Field(ge=MIN_RATE, le=1e6)
+    memory_bandwidth_GBps: float = Field(ge=MIN_RATE, le=MAX_GBPS)
     memory_efficiency: float = Field(
-        gt=0, le=1, description="fraction of bandwidth element-wise kernels reach"
+        ge=MIN_RATE, le=1, description="fraction of bandwidth element-wise kernels reach"
     )
     memory_reserved_GiB: float = Field(
         0.0,
         ge=0,
+        le=MAX_US,
         description="device memory no tensor can use: CUDA context, library workspaces, communicator buffers",
     )
     peak_tflops: dict[Dtype, float]
     gemm: GemmModel
-    kernel_launch_us: float = Field(ge=0, description="fixed cost of each non-GEMM kernel")
+    kernel_launch_us: float = Field(ge=0, le=MAX_US, description="fixed cost of each non-GEMM kernel")
 
     @field_validator("peak_tflops")
     @classmethod
     def _positive(cls, v: dict[str, float]) -> dict[str, float]:
         for k, x in v.items():
-            if x <= 0:
-                raise ValueError(f"peak_tflops.{k}={x} must be > 0")
+            if not MIN_RATE <= x <= MAX_TFLOPS:
+                raise ValueError(f"peak_tflops.{k}={x} must be in [{MIN_RATE:g}, {MAX_TFLOPS:g}]")
         if "fp32" not in v:
             raise ValueError("peak_tflops must list fp32")
         return v
@@ -108,43 +124,55 @@ class HostSpec(_Strict):
     All zero (the default) means an infinitely fast host."""
 
     op_dispatch_us: float = Field(
-        0.0, ge=0, description="host time to issue one compute kernel (Python + framework + launch)"
+        0.0,
+        ge=0,
+        le=MAX_US,
+        description="host time to issue one compute kernel (Python + framework + launch)",
     )
     collective_dispatch_us: float = Field(
-        0.0, ge=0, description="host time to issue one collective or point-to-point call"
+        0.0, ge=0, le=MAX_US, description="host time to issue one collective or point-to-point call"
     )
     sync_us: float = Field(
         0.0,
         ge=0,
+        le=MAX_US,
         description="host time of one device synchronization once the GPU is idle (.item(), synchronize)",
     )
     microbatch_overhead_us: float = Field(
-        0.0, ge=0, description="host time per pipeline action (one micro-batch's forward or backward step)"
+        0.0,
+        ge=0,
+        le=MAX_US,
+        description="host time per pipeline action (one micro-batch's forward or backward step)",
     )
     param_tensor_overhead_us: float = Field(
         0.0,
         ge=0,
+        le=MAX_US,
         description="host time per parameter tensor per iteration (optimizer and gradient bookkeeping)",
     )
     iteration_overhead_us: float = Field(
-        0.0, ge=0, description="host time per iteration outside the steps (zero_grad, timers, logging)"
+        0.0,
+        ge=0,
+        le=MAX_US,
+        description="host time per iteration outside the steps (zero_grad, timers, logging)",
     )
 
 
 class LinkClass(_Strict):
-    bandwidth_GBps: float = Field(gt=0, description="achievable bandwidth per direction")
-    latency_us: float = Field(ge=0, description="latency per hop per algorithm step")
+    bandwidth_GBps: float = Field(ge=MIN_RATE, le=MAX_GBPS, description="achievable bandwidth per direction")
+    latency_us: float = Field(ge=0, le=MAX_US, description="latency per hop per algorithm step")
     per_flow_bandwidth_GBps: float | None = Field(
         None,
-        gt=0,
+        ge=MIN_RATE,
+        le=MAX_GBPS,
         description="most one connection (one ring edge's share, one queue pair) reaches on this link; "
         "none: a single flow can fill the link",
     )
 
 
 class NodeSpec(_Strict):
-    gpus_per_node: int = Field(gt=0)
-    nics_per_node: int = Field(gt=0)
+    gpus_per_node: int = Field(gt=0, le=64)
+    nics_per_node: int = Field(gt=0, le=64)
     interconnect: Literal["nvswitch", "pcie"]
 
 
@@ -169,7 +197,11 @@ class WireProtocol(_Strict):
 
 
 class CollectiveCosts(_Strict):
-    launch_us: float = Field(ge=0, description="fixed cost per collective call (kernel launch, setup)")
+    launch_us: float = Field(
+        ge=0,
+        le=MAX_US,
+        description="fixed cost per collective call (kernel launch, setup)",
+    )
     protocols: dict[Literal["LL", "LL128", "Simple"], WireProtocol] = Field(
         default_factory=dict,
         description="wire protocols a collective may use; each call uses the fastest for its size "
@@ -178,11 +210,14 @@ class CollectiveCosts(_Strict):
 
 
 class FabricSpec(_Strict):
-    nodes_per_leaf: int = Field(gt=0, description="nodes under one leaf switch")
-    oversubscription: float = Field(1.0, ge=1.0, description="leaf downlink / uplink bandwidth ratio")
+    nodes_per_leaf: int = Field(gt=0, le=65536, description="nodes under one leaf switch")
+    oversubscription: float = Field(
+        1.0, ge=1.0, le=64.0, description="leaf downlink / uplink bandwidth ratio"
+    )
     leaves_per_spine: int = Field(
         32,
         gt=0,
+        le=65536,
         description="leaves one spine layer aggregates; more leaves add a core layer above the spines "
         "(default 32: a 64-port spine switch with half its ports down)",
     )
@@ -225,14 +260,7 @@ def preset_names() -> list[str]:
 
 
 def _read_yaml(path: Path, field: str) -> dict:
-    try:
-        data = yaml.safe_load(path.read_text())
-    except OSError as exc:
-        raise ConfigError(field, str(path), f"cannot read profile: {exc.strerror}") from None
-    except yaml.YAMLError as exc:
-        line = getattr(getattr(exc, "problem_mark", None), "line", None)
-        where = f" at line {line + 1}" if line is not None else ""
-        raise ConfigError(field, str(path), f"is not valid YAML{where}") from None
+    data = read_yaml(path, field, "profile")
     if not isinstance(data, dict):
         raise ConfigError(field, str(path), "a profile must be a YAML mapping")
     return data
@@ -245,15 +273,22 @@ def profile_from_dict(data: dict, field: str = "hardware") -> HardwareProfile:
         raise first_error(exc, HardwareProfile, prefix=field) from None
 
 
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):  # a name too long, or with a NUL byte, names no file
+        return False
+
+
 def load_profile(name_or_path: str, base_dir: Path | None = None, field: str = "hardware") -> HardwareProfile:
     """A preset by name (`dgx-a100`) or a profile YAML by path (relative to `base_dir` if given)."""
     if name_or_path in preset_names():
         root = resources.files("simcluster.hardware") / "presets" / f"{name_or_path}.yaml"
         return profile_from_dict(yaml.safe_load(root.read_text()), field)
     path = Path(name_or_path)
-    if not path.is_absolute() and base_dir is not None and not path.exists():
+    if not path.is_absolute() and base_dir is not None and not _exists(path):
         path = base_dir / path
-    if not path.exists():
+    if not _exists(path):
         raise ConfigError(
             field, name_or_path, f"is neither a preset ({', '.join(preset_names())}) nor an existing file"
         )

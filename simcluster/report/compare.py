@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
@@ -70,6 +71,7 @@ def scenario_record(label: str, source: str, res: SimResult) -> dict:
         "throughput_seq_per_s": s["throughput_seq_per_s"],
         "tokens_per_s": s["tokens_per_s"],
         "model_flops_per_s": s["model_flops_per_iteration"] / it if it > 0 else 0.0,
+        "model_flops_per_iteration": s["model_flops_per_iteration"],
         "mfu": s["mfu"],
         "peak_memory_bytes": s["peak_memory_bytes"],
         "memory_capacity_bytes": s["memory_capacity_bytes"],
@@ -87,6 +89,9 @@ def scaling(records: list[dict]) -> dict:
     if len(set(sizes)) < len(sizes):
         return {"kind": None, "reason": "two scenarios use the same number of GPUs"}
     pts = sorted(records, key=lambda r: r["world_size"])
+    why = _not_a_series(pts)
+    if why:
+        return {"kind": None, "reason": why}
     same_model = all(r["model"] == pts[0]["model"] for r in pts)
     n1, f1 = pts[0]["world_size"], pts[0]["model_flops_per_s"]
     t1 = pts[0]["throughput_seq_per_s"]
@@ -110,6 +115,50 @@ def scaling(records: list[dict]) -> dict:
         "efficiency_definition": "(F_n / n) / (F_1 / n_1), F = model FLOP/s",
         "points": points,
     }
+
+
+GROWING = ("layers", "hidden", "heads", "ffn_hidden")
+FIXED = ("seq_len", "vocab")
+MAX_WORK_RATIO = 4.0
+
+
+def _not_a_series(pts: list[dict]) -> str | None:
+    """Why scenarios sorted by GPU count are not one scaling series (None when they are): they must run the
+    same scheme on the same hardware, train one model family (sequence length and vocabulary fixed; layers,
+    hidden size, heads and FFN size never shrinking as GPUs grow) and, when the model grows, hold the
+    per-GPU work within a factor of MAX_WORK_RATIO of the smallest scenario's (weak scaling)."""
+    for key, what in (("hardware", "hardware"), ("scheme", "parallelism schemes")):
+        values = list(dict.fromkeys(str(r.get(key)) for r in pts))
+        if len(values) > 1:
+            return f"the scenarios use different {what} ({', '.join(values)}), so they are not one scaling series"
+    models = [dict(r["model"]) for r in pts]
+    for m in models:
+        if m.get("ffn_hidden") is None and "hidden" in m:
+            m["ffn_hidden"] = 4 * m["hidden"]
+    for key in FIXED:
+        values = list(dict.fromkeys(m.get(key) for m in models))
+        if len(values) > 1:
+            return (
+                f"model.{key} differs ({', '.join(map(str, values))}): the models are not one family, so "
+                "there is no scaling series"
+            )
+    for key in GROWING:
+        for a, b, ra, rb in zip(models, models[1:], pts, pts[1:]):
+            if a.get(key) is not None and b.get(key) is not None and b[key] < a[key]:
+                return (
+                    f"model.{key} shrinks from {a[key]} ({ra['label']}, {ra['world_size']} GPUs) to {b[key]} "
+                    f"({rb['label']}, {rb['world_size']} GPUs) as GPUs grow: not a scaling series"
+                )
+    if any(m != models[0] for m in models) and all("model_flops_per_iteration" in r for r in pts):
+        base = pts[0]["model_flops_per_iteration"] / pts[0]["world_size"]
+        for r in pts[1:]:
+            ratio = r["model_flops_per_iteration"] / r["world_size"] / base if base > 0 else math.inf
+            if not 1 / MAX_WORK_RATIO <= ratio <= MAX_WORK_RATIO:
+                return (
+                    f"the model grows, but the per-GPU work of {r['label']} is {ratio:.3g}x that of "
+                    f"{pts[0]['label']} (weak scaling holds it within {MAX_WORK_RATIO:g}x)"
+                )
+    return None
 
 
 def compare_doc(records: list[dict]) -> dict:

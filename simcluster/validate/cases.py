@@ -6,16 +6,23 @@ summary.json key (numeric) or `max_global_batch` (the largest global batch that 
 then both ratios (this case's metric over that case's), which is how scaling efficiencies and speed-ups are
 compared. `baseline: {scenario, set}` does the same against a configuration that is not itself a case
 (its own value unpublished).
+
+Rules (each refusal names the case id): `published` a positive finite number; `set` a mapping of dotted paths
+to numbers, text, booleans or lists of them (finite); `relative_to` the id of another case, never itself and
+never a cycle; a baseline or reference whose predicted metric is 0 is refused (no ratio); an error in a
+case's scenario is reported as `case ID: ...`.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from simcluster.config.loader import read_yaml_mapping
+from simcluster.config.safeyaml import is_file
 from simcluster.errors import ConfigError
 from simcluster.validate.tables import expand_table
 
@@ -38,6 +45,7 @@ METRICS = (
     "activation_bytes_per_layer",
     "max_global_batch",
 )
+MAX_PUBLISHED = 1e18
 CASE_KEYS = (
     "id",
     "source",
@@ -90,7 +98,7 @@ def load_cases(path: Path) -> list[Case]:
         if not isinstance(item, dict):
             raise ConfigError(where, item, "must be a mapping")
         extra = {"group", "fitting"} if i >= len(data.get("cases", [])) else set()
-        unknown = sorted(set(item) - set(CASE_KEYS) - extra)
+        unknown = sorted(map(str, set(item) - set(CASE_KEYS) - extra))
         if unknown:
             raise ConfigError(
                 f"{where}.{unknown[0]}", None, f"unknown key; valid keys: {', '.join(CASE_KEYS)}"
@@ -98,45 +106,58 @@ def load_cases(path: Path) -> list[Case]:
         for key in ("id", "scenario", "metric", "published"):
             if key not in item:
                 raise ConfigError(f"{where}.{key}", None, "is required")
+        if not isinstance(item["id"], str | int) or isinstance(item["id"], bool) or item["id"] == "":
+            raise ConfigError(f"{where}.id", item["id"], "must be a non-empty text or number")
         cid = str(item["id"])
+        where = f"case {cid}"
         if cid in ids:
             raise ConfigError(f"{where}.id", cid, "is used twice")
         ids.add(cid)
         metric = item["metric"]
         if metric not in METRICS:
             raise ConfigError(f"{where}.metric", metric, f"is not a known metric ({', '.join(METRICS)})")
-        scenario = (path.parent / str(item["scenario"])).resolve()
-        if not scenario.is_file():
+        scenario = path.parent / str(item["scenario"])
+        if not is_file(scenario):
             raise ConfigError(f"{where}.scenario", str(item["scenario"]), f"no such file next to {path.name}")
         published = item["published"]
-        if not isinstance(published, int | float) or isinstance(published, bool) or published <= 0:
-            raise ConfigError(f"{where}.published", published, "must be a positive number")
-        sets = item.get("set") or {}
-        if not isinstance(sets, dict):
-            raise ConfigError(f"{where}.set", sets, "must map dotted paths to values")
+        if (
+            not isinstance(published, int | float)
+            or isinstance(published, bool)
+            or not math.isfinite(published)
+            or not 0 < published <= MAX_PUBLISHED
+        ):
+            raise ConfigError(
+                f"{where}.published",
+                published,
+                f"must be a positive finite number (at most {MAX_PUBLISHED:g})",
+            )
+        sets = _sets(item.get("set"), f"{where}.set")
         overrides = tuple(f"{k}={_yaml_value(v)}" for k, v in sets.items())
+        rel = item.get("relative_to")
+        if rel is not None and (not isinstance(rel, str | int) or isinstance(rel, bool)):
+            raise ConfigError(f"{where}.relative_to", rel, "must be the id of another case")
         baseline = None
         if "baseline" in item:
             b = item["baseline"]
             if not isinstance(b, dict) or "scenario" not in b:
                 raise ConfigError(f"{where}.baseline", None, "must be a mapping with scenario (and set)")
-            bpath = (path.parent / str(b["scenario"])).resolve()
-            if not bpath.is_file():
+            bpath = path.parent / str(b["scenario"])
+            if not is_file(bpath):
                 raise ConfigError(
                     f"{where}.baseline.scenario", str(b["scenario"]), f"no such file next to {path.name}"
                 )
-            bsets = b.get("set") or {}
-            baseline = (bpath, tuple(f"{k}={_yaml_value(v)}" for k, v in bsets.items()))
+            bsets = _sets(b.get("set"), f"{where}.baseline.set")
+            baseline = (bpath.resolve(), tuple(f"{k}={_yaml_value(v)}" for k, v in bsets.items()))
         out.append(
             Case(
                 id=cid,
                 source=str(item.get("source", "")),
                 table=str(item.get("table", item.get("source", ""))),
-                scenario=scenario,
+                scenario=scenario.resolve(),
                 metric=metric,
                 published=float(published),
                 overrides=overrides,
-                relative_to=item.get("relative_to"),
+                relative_to=None if rel is None else str(rel),
                 baseline=baseline,
                 note=str(item.get("note", "")),
                 raw_set=dict(sets),
@@ -144,10 +165,41 @@ def load_cases(path: Path) -> list[Case]:
                 fitting=bool(item.get("fitting", False)),
             )
         )
-    for i, case in enumerate(out):
-        if case.relative_to is not None and case.relative_to not in ids:
-            raise ConfigError(f"cases[{i}].relative_to", case.relative_to, "names no case in this file")
+    by_id = {c.id: c for c in out}
+    for case in out:
+        where = f"case {case.id}.relative_to"
+        if case.relative_to is None:
+            continue
+        if case.relative_to not in ids:
+            raise ConfigError(where, case.relative_to, "names no case in this file")
+        if case.relative_to == case.id:
+            raise ConfigError(where, case.relative_to, "a case cannot be relative to itself")
+        chain = [case.id]
+        ref: str | None = case.relative_to
+        while ref is not None:
+            if ref in chain:
+                raise ConfigError(where, case.relative_to, f"forms a cycle: {' -> '.join([*chain, ref])}")
+            chain.append(ref)
+            ref = by_id[ref].relative_to
     return out
+
+
+def _sets(value: Any, where: str) -> dict[str, Any]:
+    """A case's `set`: a mapping of dotted paths (strings) to plain values (numbers, strings, booleans or
+    lists of them)."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise ConfigError(where, value, "must map dotted paths to values")
+    for k, v in value.items():
+        if not isinstance(k, str) or not k:
+            raise ConfigError(where, k, "keys must be dotted paths (text)")
+        items = v if isinstance(v, list) else [v]
+        if not all(isinstance(x, str | int | float | bool) for x in items):
+            raise ConfigError(f"{where}.{k}", v, "must be a number, text, a boolean or a list of them")
+        if any(isinstance(x, float) and not math.isfinite(x) for x in items):
+            raise ConfigError(f"{where}.{k}", v, "must be finite")
+    return value
 
 
 def _yaml_value(v: Any) -> str:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from simcluster.config.loader import load_scenario
+from simcluster.errors import ConfigError, SimclusterError
 from simcluster.memory.maxbatch import max_batch
 from simcluster.simulate import simulate
 from simcluster.validate.cases import Case
@@ -35,18 +37,41 @@ def run_cases(cases: list[Case], progress: Callable[[int, int], None] | None = N
             summaries[key] = simulate(loaded).summary()
         if metric == "max_global_batch":
             return float(max_batch(loaded))
-        return float(summaries[key][metric])
+        value = summaries[key][metric]
+        return math.nan if value is None else float(value)
+
+    def checked(case: Case, scenario, overrides: tuple[str, ...], what: str) -> float:
+        try:
+            value = measure(scenario, overrides, case.metric)
+        except SimclusterError as exc:
+            raise ConfigError(f"case {case.id}{what}", None, str(exc)) from None
+        if not math.isfinite(value):
+            raise ConfigError(f"case {case.id}{what}", None, f"predicted {case.metric} is not finite")
+        return value
 
     for i, case in enumerate(cases):
-        raw[case.id] = measure(case.scenario, case.overrides, case.metric)
+        raw[case.id] = checked(case, case.scenario, case.overrides, "")
         if case.baseline is not None:
-            raw[case.id] /= measure(case.baseline[0], case.baseline[1], case.metric)
+            base = checked(case, case.baseline[0], case.baseline[1], ".baseline")
+            if base == 0:
+                raise ConfigError(
+                    f"case {case.id}.baseline",
+                    None,
+                    f"predicted {case.metric} is 0, so no ratio can be taken",
+                )
+            raw[case.id] /= base
         if progress is not None:
             progress(i + 1, len(cases))
     out = []
     for case in cases:
         predicted = raw[case.id]
         if case.relative_to is not None:
+            if raw[case.relative_to] == 0:
+                raise ConfigError(
+                    f"case {case.id}.relative_to",
+                    case.relative_to,
+                    f"that case's predicted {case.metric} is 0, so no ratio can be taken",
+                )
             predicted /= raw[case.relative_to]
         summary = summaries[(str(case.scenario), case.overrides)]
         out.append(Outcome(case, case.published, predicted, breakdown(summary)))

@@ -19,10 +19,12 @@ tables:
 from __future__ import annotations
 
 import csv
+import io
 import math
 from pathlib import Path
 from typing import Any
 
+from simcluster.config.safeyaml import is_file, read_text
 from simcluster.errors import ConfigError
 
 TABLE_KEYS = (
@@ -78,10 +80,12 @@ def expand_table(item: Any, where: str, base: Path) -> list[dict[str, Any]]:
     ):
         raise ConfigError(f"{where}.notes", None, "must be a list of {match: {column: value}, note}")
     path = base / str(item["csv"])
-    if not path.is_file():
+    if not is_file(path):
         raise ConfigError(f"{where}.csv", str(item["csv"]), f"no such file next to the case file ({base})")
-    with path.open(newline="") as fh:
-        rows = list(csv.DictReader(fh))
+    try:
+        rows = list(csv.DictReader(io.StringIO(read_text(path, f"{where}.csv", "CSV file"), newline="")))
+    except csv.Error as exc:
+        raise ConfigError(f"{where}.csv", str(item["csv"]), f"is not valid CSV: {exc}") from None
     if not rows:
         raise ConfigError(f"{where}.csv", str(item["csv"]), "has no rows")
     needed = [pub["column"], *columns, *group_by, *(c for n in notes for c in n["match"])]
@@ -93,10 +97,14 @@ def expand_table(item: Any, where: str, base: Path) -> list[dict[str, Any]]:
         try:
             published = float(row[pub["column"]]) * scale
             sets = {path_: _number(row[col]) for col, path_ in columns.items()}
-        except ValueError:
+        except (ValueError, TypeError):
             raise ConfigError(
                 f"{item['csv']} row {k + 1}", None, "holds a value that is not a number"
             ) from None
+        if not math.isfinite(published) or published <= 0:
+            raise ConfigError(
+                f"{item['csv']} row {k + 1}.{pub['column']}", published, "must be a positive finite number"
+            )
         note = str(item.get("note", ""))
         for n in notes:
             if all(_number(row[c]) == v for c, v in n["match"].items()):
@@ -122,4 +130,6 @@ def expand_table(item: Any, where: str, base: Path) -> list[dict[str, Any]]:
 
 def _number(text: str) -> int | float:
     x = float(text)
+    if not math.isfinite(x):
+        raise ValueError(text)
     return int(x) if x.is_integer() else x

@@ -138,7 +138,7 @@ def test_compare_is_deterministic(strong, tmp_path) -> None:
         ([], "error: scenarios=0: compare needs at least 2 scenario files"),
         (
             ["scenarios/megatron_tp_16gpu.yaml", "missing.yaml"],
-            "error: scenario='missing.yaml': file not found",
+            "error: scenario='missing.yaml': cannot read file: No such file or directory",
         ),
         (
             [

@@ -1,0 +1,69 @@
+"""Sizes a machine can simulate: refuse up front, with the estimate, what would run out of memory or time.
+
+The estimates are deliberately rough (within a factor of ~2) and measured on the project's scenarios:
+about 300,000 program steps per second (a data-parallel gradient bucket's all-reduce costs about 40 steps)
+and about 200 bytes per step, and about 6 s to build the fabric of
+4,096 eight-GPU nodes.
+"""
+
+from __future__ import annotations
+
+import math
+
+from simcluster.config.schema import Scenario
+from simcluster.errors import ConfigError
+
+MAX_CLUSTER_GPUS = 65536
+MAX_IDLE_NODES = 1024
+MAX_STEPS = 1e8
+STEPS_PER_S = 3e5
+BYTES_PER_STEP = 200
+STEPS_PER_LAYER = 60  # forward, backward, recompute, collectives and host steps of one layer and micro-batch
+STEPS_PER_BUCKET = 40  # one data-parallel all-reduce costs about as much as 40 plain steps
+
+
+def check_cluster(nodes: int, gpus_per_node: int, used_gpus: int, field: str = "cluster.nodes") -> None:
+    """The fabric is built for every node: refuse clusters too large to build, or mostly idle."""
+    total = nodes * gpus_per_node
+    if total > MAX_CLUSTER_GPUS:
+        raise ConfigError(
+            field,
+            nodes,
+            f"gives {total} GPUs ({nodes} x {gpus_per_node}); at most {MAX_CLUSTER_GPUS} GPUs can be simulated",
+        )
+    used_nodes = max(1, math.ceil(used_gpus / gpus_per_node))
+    if nodes - used_nodes > MAX_IDLE_NODES:
+        raise ConfigError(
+            field,
+            nodes,
+            f"the ranks use {used_nodes} node(s); the other {nodes - used_nodes} would sit idle "
+            f"(at most {MAX_IDLE_NODES} idle nodes: shrink the cluster)",
+        )
+
+
+def estimate_steps(sc: Scenario, folded: bool) -> float:
+    """Program steps the engine would execute for one iteration (all simulated ranks)."""
+    p, m = sc.parallelism, sc.model
+    layers_per_rank = math.ceil(m.layers / p.pipeline)
+    per_rank = STEPS_PER_LAYER * layers_per_rank * sc.microbatches + 100
+    if p.data > 1:
+        h = m.hidden
+        grad_bytes = 4.0 * ((12 * h * h + 13 * h) * layers_per_rank + m.vocab * h) / p.tensor
+        per_rank += STEPS_PER_BUCKET * math.ceil(grad_bytes / (sc.training.grad_bucket_MB * 1e6))
+    ranks = p.pipeline * p.virtual_stages if folded else sc.world_size
+    return float(per_rank) * ranks
+
+
+def check_work(sc: Scenario, folded: bool) -> None:
+    steps = estimate_steps(sc, folded)
+    if steps > MAX_STEPS:
+        minutes = steps / STEPS_PER_S / 60
+        gib = steps * BYTES_PER_STEP / 1024**3
+        raise ConfigError(
+            "scenario",
+            f"about {steps:.3g} steps",
+            f"would take about {minutes:,.0f} minutes and {gib:,.0f} GiB of memory to simulate (limit "
+            f"{MAX_STEPS:.0e} steps: fewer layers, micro-batches or ranks"
+            + ("" if folded else ", or simulation.fold=auto with a named placement")
+            + ", or a larger training.grad_bucket_MB)",
+        )
