@@ -1,39 +1,58 @@
-"""Simulator speed at growing GPU counts: wall time, simulated events, transfers and peak memory.
+"""Cost of `simcluster run` at growing GPU counts: simulate time and write time (default outputs) separately,
+end-to-end wall time of the process, peak memory, simulated events and transfers.
 
-Each case runs in a fresh process (so peak RSS is its own). Prints a table and writes
-benchmarks/results/scale.json. Usage: python benchmarks/scale.py [--repeat N] [--quick]
+GPT-3 175B (TP 8, PP 16, 1F1B, 192 micro-batches per pipeline) with data parallelism growing from 1 to 128
+replicas: 128 to 16,384 GPUs. Each case runs in a fresh process (so its peak RSS is its own), as the CLI would.
+Prints a table and writes benchmarks/results/scale.json and a log-log plot benchmarks/results/scale.svg.
+Usage: python benchmarks/scale.py [--repeat N] [--quick] [--max-gpus N]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "scenarios" / "gpt3_175b_1024gpu.yaml"
+RESULTS = ROOT / "benchmarks" / "results"
 
 CHILD = r"""
-import json, resource, sys, time
-from simcluster.config.loader import load_scenario
-from simcluster.simulate import simulate
+import json, os, resource, sys, time
 t0 = time.perf_counter()
-res = simulate(load_scenario(sys.argv[1], sys.argv[2:]))
-wall = time.perf_counter() - t0
-print(json.dumps({"wall_s": wall, "iteration_time_s": res.engine.iteration_time_s,
+from pathlib import Path
+from simcluster.config.loader import load_scenario
+from simcluster.report.outputs import write_outputs
+from simcluster.simulate import simulate
+t_import = time.perf_counter() - t0
+t = time.perf_counter()
+loaded = load_scenario(sys.argv[2], sys.argv[3:])
+res = simulate(loaded)
+simulate_s = time.perf_counter() - t
+t = time.perf_counter()
+summary, written = write_outputs(res, Path(sys.argv[1]), "auto")
+write_s = time.perf_counter() - t
+out = Path(sys.argv[1])
+print(json.dumps({"import_s": t_import, "simulate_s": simulate_s, "write_s": write_s,
+  "iteration_time_s": res.engine.iteration_time_s, "world_size": res.world_size,
   "sim_events": res.engine.sim_events, "transfers": res.engine.transfers,
   "simulated_ranks": len(res.program.reps), "ops": sum(len(s) for s in res.program.steps.values()),
+  "files": {p.name: p.stat().st_size for p in sorted(out.iterdir())},
+  "cpu_s": sum(os.times()[:2]), "load_avg_1min": os.getloadavg()[0],
   "peak_rss_MiB": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
 
-def cases(quick: bool) -> list[tuple[str, list[str]]]:
-    """GPT-3 175B (TP 8, PP 16) with data parallelism growing from 1 to 8 replicas: 128 to 1,024 GPUs."""
+def cases(quick: bool, max_gpus: int) -> list[tuple[str, list[str]]]:
     out = []
-    for dp in (1, 2, 4, 8):
+    dp = 1
+    while 128 * dp <= max_gpus:
         nodes = 16 * dp
         out.append(
             (
@@ -41,51 +60,105 @@ def cases(quick: bool) -> list[tuple[str, list[str]]]:
                 [f"cluster.nodes={nodes}", f"parallelism.data={dp}", f"training.global_batch={192 * dp}"],
             )
         )
-    out.append(
-        (
-            "gpt3-175b 128 GPUs, no folding",
-            ["cluster.nodes=16", "parallelism.data=1", "training.global_batch=192", "simulation.fold=none"],
-        )
-    )
+        dp *= 2
     if quick:
         out = [(n, o + ["model.layers=16"]) for n, o in out]
     return out
 
 
+def svg_loglog(rows: list[dict], series: dict[str, str], title: str) -> str:
+    """A small self-contained log-log SVG: seconds against GPUs, one polyline per series."""
+    w, h, ml, mr, mt, mb = 700, 420, 70, 200, 40, 50
+    xs = [r["world_size"] for r in rows]
+    ys = [r[k] for r in rows for k in series if r[k] > 0]
+    x0, x1 = math.log10(min(xs)) - 0.1, math.log10(max(xs)) + 0.1
+    y0, y1 = math.floor(math.log10(min(ys))), math.ceil(math.log10(max(ys)))
+
+    def px(x: float) -> float:
+        return ml + (math.log10(x) - x0) / (x1 - x0) * (w - ml - mr)
+
+    def py(y: float) -> float:
+        return h - mb - (math.log10(y) - y0) / (y1 - y0) * (h - mt - mb)
+
+    colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"]
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="12">',
+        f'<rect width="{w}" height="{h}" fill="white"/>',
+        f'<text x="{ml}" y="22" font-size="14">{title}</text>',
+    ]
+    for e in range(y0, y1 + 1):
+        y = py(10.0**e)
+        out.append(f'<line x1="{ml}" x2="{w - mr}" y1="{y:.1f}" y2="{y:.1f}" stroke="#ddd"/>')
+        out.append(f'<text x="{ml - 6}" y="{y + 4:.1f}" text-anchor="end">{10.0**e:g} s</text>')
+    for x in xs:
+        out.append(f'<line x1="{px(x):.1f}" x2="{px(x):.1f}" y1="{mt}" y2="{h - mb}" stroke="#eee"/>')
+        out.append(f'<text x="{px(x):.1f}" y="{h - mb + 16}" text-anchor="middle">{x:,}</text>')
+    out.append(f'<text x="{(ml + w - mr) / 2}" y="{h - 12}" text-anchor="middle">GPUs (log)</text>')
+    for k, (key, label) in enumerate(series.items()):
+        c = colours[k % len(colours)]
+        pts = " ".join(f"{px(r['world_size']):.1f},{py(r[key]):.1f}" for r in rows if r[key] > 0)
+        out.append(f'<polyline points="{pts}" fill="none" stroke="{c}" stroke-width="2"/>')
+        for r in rows:
+            if r[key] > 0:
+                out.append(f'<circle cx="{px(r["world_size"]):.1f}" cy="{py(r[key]):.1f}" r="3" fill="{c}"/>')
+        ly = mt + 10 + 20 * k
+        out.append(
+            f'<line x1="{w - mr + 12}" x2="{w - mr + 32}" y1="{ly}" y2="{ly}" stroke="{c}" stroke-width="2"/>'
+        )
+        out.append(f'<text x="{w - mr + 38}" y="{ly + 4}">{label}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--quick", action="store_true", help="16 layers instead of 96")
+    ap.add_argument("--max-gpus", type=int, default=16384)
     args = ap.parse_args()
     rows = []
-    for name, overrides in cases(args.quick):
+    for name, overrides in cases(args.quick, args.max_gpus):
         runs = []
         for _ in range(args.repeat):
-            out = subprocess.run(
-                [sys.executable, "-c", CHILD, str(SCENARIO), *overrides],
-                check=True,
-                capture_output=True,
-                text=True,
-                cwd=ROOT,
-            )
-            runs.append(json.loads(out.stdout))
-        row = {
-            "case": name,
-            "overrides": overrides,
-            **runs[0],
-            "wall_s": statistics.median(r["wall_s"] for r in runs),
-            "wall_s_runs": [r["wall_s"] for r in runs],
-        }
+            with tempfile.TemporaryDirectory(prefix="simcluster-scale-") as tmp:
+                t0 = time.perf_counter()
+                out = subprocess.run(
+                    [sys.executable, "-c", CHILD, str(Path(tmp) / "out"), str(SCENARIO), *overrides],
+                    check=True,
+                    capture_output=True,
+                    text=True,
+                    cwd=ROOT,
+                )
+                wall = time.perf_counter() - t0
+            runs.append({**json.loads(out.stdout), "wall_s": wall})
+        row = {"case": name, "overrides": overrides, **runs[0]}
+        for k in ("wall_s", "simulate_s", "write_s", "cpu_s"):
+            row[k] = statistics.median(r[k] for r in runs)
         rows.append(row)
         print(
-            f"{name:34s} wall {row['wall_s']:7.2f} s  ops {row['ops']:>9,}  events {row['sim_events']:>9,}  "
-            f"transfers {row['transfers']:>7,}  ranks {row['simulated_ranks']:>4}  RSS {row['peak_rss_MiB']:6.0f} MiB  "
-            f"iteration {row['iteration_time_s']:.3f} s",
+            f"{name:26s} wall {row['wall_s']:6.2f} s  simulate {row['simulate_s']:6.2f} s  write "
+            f"{row['write_s']:5.2f} s  CPU {row['cpu_s']:6.2f} s  RSS {row['peak_rss_MiB']:6.0f} MiB  "
+            f"load {row['load_avg_1min']:4.1f}  ops {row['ops']:>9,}  "
+            f"events {row['sim_events']:>9,}  transfers {row['transfers']:>7,}  iteration "
+            f"{row['iteration_time_s']:.3f} s",
             flush=True,
         )
-    path = ROOT / "benchmarks" / "results" / "scale.json"
-    path.write_text(json.dumps({"repeat": args.repeat, "quick": args.quick, "rows": rows}, indent=2) + "\n")
-    print(f"wrote {path.relative_to(ROOT)}")
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path = RESULTS / "scale.json"
+    doc = {"repeat": args.repeat, "quick": args.quick, "rows": rows}
+    path.write_text(json.dumps(doc, indent=2) + "\n")
+    svg = svg_loglog(
+        rows,
+        {
+            "wall_s": "end to end (wall)",
+            "cpu_s": "end to end (CPU)",
+            "simulate_s": "simulate (wall)",
+            "write_s": "write outputs (wall)",
+        },
+        "simcluster run, GPT-3 175B (TP 8, PP 16): seconds against GPUs",
+    )
+    (RESULTS / "scale.svg").write_text(svg)
+    print(f"wrote {path.relative_to(ROOT)} and benchmarks/results/scale.svg")
 
 
 if __name__ == "__main__":

@@ -12,12 +12,13 @@ from calibrate.fitting import (
     fit_backward_rows,
     fit_collective_rows,
     fit_gemm_rows,
+    fit_host_rows,
     fit_memory_rows,
     gemm_fit_points,
 )
 from calibrate.profile_build import auto_base, build_profile
 from calibrate.report import write_report
-from calibrate.results import COLLECTIVES, GEMM, MEMORY, read_table
+from calibrate.results import COLLECTIVES, GEMM, HOST, MEMORY, read_table
 from calibrate.runinfo import read_runs
 from simcluster.errors import ConfigError
 from simcluster.hardware.profile import load_profile, profile_from_dict
@@ -43,6 +44,7 @@ def analyze(out_dir: Path, base: str | None = None) -> dict[str, Any]:
     run = runs[-1]
     collectives = read_table(out_dir, COLLECTIVES, required=True)
     gemm_rows, memory_rows = read_table(out_dir, GEMM), read_table(out_dir, MEMORY)
+    host_rows = read_table(out_dir, HOST)
     base_name = base or run.get("base") or auto_base(str(run.get("device_name", "cpu")))
     base_profile = load_profile(base_name, field="base")
     gemm_fit, gemm_summary = fit_gemm_rows(gemm_rows)
@@ -53,11 +55,13 @@ def analyze(out_dir: Path, base: str | None = None) -> dict[str, Any]:
             "collectives": _status_counts(collectives),
             "gemm": _status_counts(gemm_rows),
             "memory": _status_counts(memory_rows),
+            "host": _status_counts(host_rows),
         },
         "collectives": fit_collective_rows(collectives),
         "gemm": gemm_summary,
         "gemm_backward": fit_backward_rows(gemm_rows),
         "memory": fit_memory_rows(memory_rows),
+        "host": fit_host_rows(host_rows),
     }
     points = gemm_fit_points(gemm_rows)
     profile, provenance = build_profile(base_name, base_profile, fits, gemm_fit, points, run)

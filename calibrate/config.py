@@ -32,6 +32,8 @@ class BenchConfig:
     gemm_iterations: int = 10
     memory_sizes_bytes: tuple[int, ...] = ()
     memory_iterations: int = 20
+    host_warmup: int = 10
+    host_iterations: int = 200
     timeout_s: float = 300.0
 
     def collective_sizes(self) -> tuple[int, ...]:
@@ -60,6 +62,8 @@ def bench_config(*, quick: bool, on_gpu: bool) -> BenchConfig:
             gemm_iterations=3,
             memory_sizes_bytes=_geometric(4096, 16 * 1024**2, 4),
             memory_iterations=5,
+            host_warmup=2,
+            host_iterations=10,
             timeout_s=60.0,
         )
     if on_gpu:

@@ -149,3 +149,20 @@ def fit_memory_rows(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
         "bandwidth_GBps": bandwidth_GBps(fit.beta_s_per_unit),
         **quality(fit),
     }
+
+
+HOST_FIELDS = {
+    "op_dispatch": "op_dispatch_us",
+    "collective_dispatch": "collective_dispatch_us",
+    "sync": "sync_us",
+}
+
+
+def fit_host_rows(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """host.csv rows measured ok -> {profile field: microseconds per unit} (the last row of a name wins:
+    a resumed run's newer measurement), or None when nothing was measured."""
+    out: dict[str, Any] = {}
+    for row in rows:
+        if row["status"] == "ok" and row["name"] in HOST_FIELDS:
+            out[HOST_FIELDS[row["name"]]] = {"us": row["time_s"] * 1e6, "units": row["units"]}
+    return out or None

@@ -204,6 +204,20 @@ def _memory(b: ProfileBuilder, memory: dict[str, Any] | None, run: dict[str, Any
         b.set("gpu.kernel_launch_us", _sig(memory["launch_us"]), "alpha of the copy fit")
 
 
+HOST_WHY = {
+    "op_dispatch_us": "host.csv op_dispatch: eager forward + backward of a small GPT layer, host time per "
+    "simulated compute op ({units} per layer)",
+    "collective_dispatch_us": "host.csv collective_dispatch: host time per 1-element all_reduce call",
+    "sync_us": "host.csv sync: one device synchronize on an idle device",
+}
+
+
+def _host(b: ProfileBuilder, host: dict[str, Any] | None) -> None:
+    """The host thread's costs are this machine's (its CPU, Python and framework): set what was measured."""
+    for field, value in (host or {}).items():
+        b.set(f"host.{field}", _sig(value["us"]), HOST_WHY[field].format(units=value["units"]))
+
+
 def build_profile(
     base_name: str,
     base: HardwareProfile,
@@ -221,6 +235,7 @@ def build_profile(
     _gemm(b, gemm, gemm_points, device, match)
     _gemm_backward(b, fits.get("gemm_backward"), match)
     _memory(b, fits.get("memory"), run, match)
+    _host(b, fits.get("host"))
     if run.get("gpus_per_node"):
         b.set("node.gpus_per_node", int(run["gpus_per_node"]), "ranks per node in this run")
     host = (run.get("hostnames") or ["unknown"])[0]

@@ -84,7 +84,19 @@ MEMORY = Table(
     ),
     ("size_bytes",),
 )
-TABLES = (COLLECTIVES, GEMM, MEMORY)
+HOST = Table(
+    "host",
+    (
+        ("name", str),
+        ("time_s", float),
+        ("units", int),
+        ("status", str),
+        ("iterations", int),
+        ("run_id", int),
+    ),
+    ("name",),
+)
+TABLES = (COLLECTIVES, GEMM, MEMORY, HOST)
 
 
 def is_done(status: str) -> bool:

@@ -15,10 +15,11 @@ import torch.distributed as dist
 import calibrate
 from calibrate.bench_collectives import BenchFailure, build_memberships, run_collectives
 from calibrate.bench_compute import run_gemms, run_memory
+from calibrate.bench_host import run_host
 from calibrate.config import bench_config
 from calibrate.groups import node_ids, plan_groups
 from calibrate.profile_build import auto_base
-from calibrate.results import COLLECTIVES, GEMM, MEMORY, CsvLog, done_keys, read_table
+from calibrate.results import COLLECTIVES, GEMM, HOST, MEMORY, CsvLog, done_keys, read_table
 from calibrate.runinfo import check_out_dir, read_runs, write_runs
 from calibrate.runtime import Place, place_from_env
 from simcluster.errors import SimclusterError
@@ -107,15 +108,17 @@ def run_worker(args: WorkerArgs) -> int:
     try:
         hosts: list[str] = [""] * place.world_size
         dist.all_gather_object(hosts, socket.gethostname())
-        shared: list[object] = [None, None, None, None]
+        shared: list[object] = [None, None, None, None, None]
         if place.rank == 0:
             try:
                 run_id, intra = _start_run(args, place, hosts, device)
-                shared = [run_id, done_keys(read_table(args.out, COLLECTIVES), COLLECTIVES), intra, None]
+                done_c = done_keys(read_table(args.out, COLLECTIVES), COLLECTIVES)
+                done_h = done_keys(read_table(args.out, HOST), HOST)
+                shared = [run_id, done_c, intra, None, done_h]
             except SimclusterError as exc:
-                shared = [0, set(), "pcie", str(exc)]
+                shared = [0, set(), "pcie", str(exc), set()]
         dist.broadcast_object_list(shared, src=0)
-        run_id, done, intra, error = shared
+        run_id, done, intra, error, host_done = shared
         if error:
             if place.rank == 0:
                 print(f"error: {error}", file=sys.stderr)
@@ -133,6 +136,9 @@ def run_worker(args: WorkerArgs) -> int:
             code = 1
             if place.rank == 0:
                 _finish_run(args.out, int(run_id), f"failed: {exc}"[:300])
+        if code == 0:  # every rank: the collective-dispatch row needs them all
+            host_log = CsvLog(args.out, HOST) if place.rank == 0 else None
+            run_host(cfg.host_iterations, cfg.host_warmup, set(host_done), host_log, device, int(run_id))
         if place.rank != 0:
             return code
         if code == 0:

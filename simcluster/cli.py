@@ -34,29 +34,53 @@ def main() -> None:
 @main.command()
 @click.argument("scenario", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--set", "overrides", multiple=True, metavar="PATH=VALUE", help="override a scenario field")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None, help="output folder")
+@click.option("--out", type=str, default=None, help="output folder (default out/<scenario name>)")
 @click.option(
     "--events", type=click.Choice(["auto", "all", "none"]), default=None, help="which ranks' events"
+)
+@click.option(
+    "--outputs",
+    "outputs",
+    default="summary,events,trace,timeline",
+    show_default=True,
+    metavar="LIST",
+    help="which files to write: summary, events (or events.csv / events.parquet), trace, timeline",
 )
 @click.option("--quiet", is_flag=True, help="print nothing on success")
 @_user_errors
 def run(
-    scenario: Path, overrides: tuple[str, ...], out: Path | None, events: str | None, quiet: bool
+    scenario: Path,
+    overrides: tuple[str, ...],
+    out: str | None,
+    events: str | None,
+    outputs: str,
+    quiet: bool,
 ) -> None:
-    """Simulate one training iteration of SCENARIO; write summary.json, events.csv, timeline.html, trace.json."""
+    """Simulate one training iteration of SCENARIO; write summary.json, events (CSV, or Parquet when large),
+    timeline.html and trace.json.gz."""
     from simcluster.config.loader import load_scenario
-    from simcluster.report.outputs import terminal_summary, write_outputs
+    from simcluster.report.outdir import AtomicDir, check_out
+    from simcluster.report.outputs import parse_outputs, terminal_summary, write_outputs, written_lines
     from simcluster.report.progress import Progress
     from simcluster.simulate import simulate
 
+    chosen = parse_outputs(outputs)
+    out_path = check_out(out) if out is not None else None
     loaded = load_scenario(scenario, list(overrides))
-    with Progress("simulating", enabled=not quiet) as bar:
-        res = simulate(loaded, progress=bar)
-    out = out or Path("out") / loaded.scenario.name
-    summary = write_outputs(res, out, events or loaded.scenario.simulation.events)
+    out_path = out_path or check_out(str(Path("out") / loaded.scenario.name))
+    staged = AtomicDir(out_path)  # made before simulating: a bad --out fails now, not after the run
+    try:
+        with Progress("simulating", enabled=not quiet) as bar:
+            res = simulate(loaded, progress=bar)
+        summary, written = write_outputs(
+            res, out_path, events or loaded.scenario.simulation.events, chosen, staged=staged
+        )
+    finally:
+        if not staged.done:
+            staged.discard()
     if not quiet:
         click.echo(terminal_summary(summary))
-        click.echo(f"  outputs        {out}/ (summary.json, events.csv, timeline.html, trace.json)")
+        click.echo(written_lines(out_path, written))
 
 
 @main.command()

@@ -17,8 +17,10 @@ from simcluster.engine.plan import HostCosts
 from simcluster.memory.model import RankMemory, rank_memory
 from simcluster.model.costs import CostModel
 from simcluster.network.collectives import bus_factor
+from simcluster.network.protocols import protocols_of
+from simcluster.network.utilization import class_utilization
 from simcluster.parallel.program import Program, build_program
-from simcluster.topology.graph import Topology, build_topology
+from simcluster.topology.graph import Topology, build_topology, per_flow_caps_Bps
 from simcluster.topology.placement import place
 
 GiB = 1024**3
@@ -96,6 +98,17 @@ class SimResult:
     @cached_property
     def stats(self) -> dict[int, dict[str, float]]:
         return {r: self.rank_stats(r) for r in self.program.reps}
+
+    def link_utilization(self) -> dict[str, dict[str, float | int]]:
+        """Per link class: average, busiest link's average and peak utilization (computed once)."""
+        if "link_utilization" not in self.cache:
+            self.cache["link_utilization"] = class_utilization(
+                self.engine.transfer_log,
+                self.topology.capacity_Bps,
+                self.topology.link_class,
+                self.engine.iteration_time_s,
+            )
+        return self.cache["link_utilization"]
 
     def model_flops(self) -> float:
         """Model FLOPs of one iteration (no recomputation counted): 3x forward for training
@@ -184,6 +197,7 @@ class SimResult:
             "simulated_ranks": list(reps),
             "events_ranks": None,
             "collective_algorithms": self.engine.algorithms,
+            "link_utilization": {k: dict(v) for k, v in self.link_utilization().items()},
             "per_rank": per_rank,
         }
 
@@ -230,6 +244,8 @@ def _simulate(loaded: LoadedScenario, progress: Callable[[float], None] | None) 
         hw.collectives.launch_us * 1e-6,
         sc.network.per_kind(),
         host=HostCosts(hw.host.op_dispatch_us * 1e-6, hw.host.collective_dispatch_us * 1e-6),
+        protocols=protocols_of(hw.collectives),
+        per_flow_Bps=per_flow_caps_Bps(topo, hw.links),
     )
     result = engine.run(progress)
     memory = {}

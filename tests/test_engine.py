@@ -214,8 +214,10 @@ def test_static_segments_are_exact(write_scenario, scheme):
 def test_gemm_cost_model_and_host_floor():
     from simcluster.model.costs import CostModel
 
-    g = HW.gpu.gemm
-    cost = CostModel(HW, "bf16")
+    smooth = HW.gpu.gemm.model_copy(update={"tiles": [], "sm_count": None})
+    hw = HW.model_copy(update={"gpu": HW.gpu.model_copy(update={"gemm": smooth})})
+    g = hw.gpu.gemm
+    cost = CostModel(hw, "bf16")
     secs, flops = cost.gemm(4096, 4096, 4096)
     shape = (4096 / (4096 + g.half_efficiency_dim)) ** 3
     assert flops == 2 * 4096**3

@@ -131,3 +131,29 @@ def test_sp_backward_workspace_holds_one_gathered_gradient():
     attention = (2 * 2 / T + 2 * 2 * A * S / (H * T) - (2 * 2 + 1) / T - 2 * 2 * 4 / T) * sbh
     assert sp.layer_backward_bytes("none") == pytest.approx(2 * sbh + max(mlp, attention), rel=1e-12)
     assert sp.layer_backward_bytes("none") < plain.layer_backward_bytes("none")
+
+
+@pytest.mark.parametrize(("precision", "per_logit"), [("bf16", 52.0), ("fp32", 40.0)])
+def test_vocab_parallel_cross_entropy_kernels(precision, per_logit):
+    """Megatron's loss on [b*s, V/t] fp32 logits: cast (bf16 only: 2+4), max 4, subtract 8, exp 8, sum 4,
+    softmax 8, backward scale 8 and cast back (bf16 only: 4+2) bytes per logit element, and three
+    tiny all-reduces (max, sum, target logit) over the tensor-parallel group."""
+    V = 51200
+    sc = parse_scenario(
+        small_scenario(
+            parallelism={"scheme": "megatron", "tensor": T},
+            model={"layers": 2, "hidden": H, "heads": A, "seq_len": S, "vocab": V},
+            training={"global_batch": B, "micro_batch": B, "precision": precision},
+        )
+    )
+    cost = CostModel(load_profile("dgx-a100"), precision)
+    m = MegatronScheme(Dims.of(sc), OpFactory(cost), RankLayout(tp=T, dp=1, pp=1), sp=False)
+    edges = m.edges(0)
+    loss = [op for op in edges.head_forward + edges.head_backward if op.name.startswith("loss.")]
+    logits = B * S * V / T
+    elementwise = [op for op in loss if op.kind == "elementwise"]
+    assert sum(op.bytes for op in elementwise) == pytest.approx(per_logit * logits)
+    for op in elementwise:
+        assert op.duration_s == pytest.approx(cost.elementwise(op.bytes))
+    tiny = [op for op in loss if op.kind == "allreduce"]
+    assert [op.bytes for op in tiny] == [B * S * 4.0] * 3

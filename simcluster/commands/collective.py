@@ -51,7 +51,8 @@ def run_collective(
     from simcluster.hardware.profile import load_profile
     from simcluster.model.ops import OpSpec, Step
     from simcluster.network.collectives import REQUESTABLE, bus_factor
-    from simcluster.topology.graph import build_topology
+    from simcluster.network.protocols import protocols_of
+    from simcluster.topology.graph import build_topology, per_flow_caps_Bps
 
     if op not in OPS:
         raise ConfigError("OP", op, f"must be one of {', '.join(OPS)}")
@@ -70,7 +71,16 @@ def run_collective(
     group = tuple(range(n))
     spec = OpSpec(kind=op, name=op, phase="forward", bytes=float(size), group=group, family="cli")
     steps = {r: [Step(spec, -1, -1)] for r in group}
-    engine = Engine(steps, [group], list(group), topo, hw.collectives.launch_us * 1e-6, {op: algorithm})
+    engine = Engine(
+        steps,
+        [group],
+        list(group),
+        topo,
+        hw.collectives.launch_us * 1e-6,
+        {op: algorithm},
+        protocols=protocols_of(hw.collectives),
+        per_flow_Bps=per_flow_caps_Bps(topo, hw.links),
+    )
     res = engine.run()
     t = res.iteration_time_s
     chosen = next(iter(res.algorithms)).split(":", 1)[1]

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 import click
@@ -21,16 +19,12 @@ def _labels(names: list[str]) -> list[str]:
 
 
 def _write_atomically(out: Path, files: dict[str, str]) -> None:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".simcluster-", dir=out.parent))
-    try:
+    from simcluster.report.outdir import atomic_out
+
+    with atomic_out(out) as d:
         for name, text in files.items():
-            (tmp / name).write_text(text, encoding="utf-8")
-        out.mkdir(parents=True, exist_ok=True)
-        for f in sorted(tmp.iterdir()):
-            shutil.move(str(f), out / f.name)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+            (d.path / name).write_text(text, encoding="utf-8")
+        d.commit()
 
 
 def run_compare(paths: list[Path], overrides: list[str], out: Path, quiet: bool = False) -> dict:
@@ -46,6 +40,9 @@ def run_compare(paths: list[Path], overrides: list[str], out: Path, quiet: bool 
         if not p.is_file():
             raise ConfigError("scenario", str(p), "file not found")
     loaded = [load_scenario(p, overrides) for p in paths]
+    from simcluster.report.outdir import check_out
+
+    out = check_out(str(out))  # before simulating: a bad --out fails now
     labels = _labels([ld.scenario.name for ld in loaded])
     records = []
     n = len(loaded)

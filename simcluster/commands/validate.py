@@ -25,7 +25,7 @@ from simcluster.errors import ConfigError, SimclusterError
     "--report",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
-    help="write DIR/validation.html (parity plot and table)",
+    help="write DIR/validation.html (charts per table, ranking of grouped runs, the case table)",
 )
 @click.option(
     "--table",

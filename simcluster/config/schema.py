@@ -6,9 +6,10 @@ live in `simcluster.config.loader.check_semantics`, so each message can name bot
 
 from __future__ import annotations
 
+import re
 from typing import Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 Scheme = Literal["megatron", "megatron-sp", "optimus"]
 PipelineSchedule = Literal["1f1b", "gpipe", "interleaved-1f1b"]
@@ -19,6 +20,10 @@ Algorithm = Literal["auto", "ring", "tree", "hierarchical"]
 AllreduceAlgorithm = Literal["auto", "ring", "tree", "hierarchical"]
 GatherAlgorithm = Literal["auto", "ring"]
 RootedAlgorithm = Literal["auto", "ring", "tree"]
+
+
+# scenario names become folder names: no path separators, no leading '.' (hidden, '..') or '-' (an option)
+NAME_PATTERN = r"^[A-Za-z0-9_][A-Za-z0-9._-]*$"
 
 
 class _Strict(BaseModel):
@@ -147,7 +152,13 @@ class SimulationConfig(_Strict):
 
 
 class Scenario(_Strict):
-    name: str = Field(min_length=1)
+    name: str = Field(
+        min_length=1,
+        max_length=100,
+        json_schema_extra={"pattern": NAME_PATTERN},
+        description="a plain file name (the default output folder is out/<name>): letters, digits, '.', '_', "
+        "'-', not starting with '.' or '-'",
+    )
     hardware: str = Field(min_length=1, description="preset name or path to a profile YAML")
     seed: int = 0
     cluster: ClusterConfig
@@ -156,6 +167,16 @@ class Scenario(_Strict):
     training: TrainingConfig
     network: NetworkConfig = NetworkConfig()
     simulation: SimulationConfig = SimulationConfig()
+
+    @field_validator("name")
+    @classmethod
+    def _plain_name(cls, v: str) -> str:
+        if not re.fullmatch(NAME_PATTERN, v):
+            raise ValueError(
+                "must be a plain file name (letters, digits, '.', '_', '-'; not starting with '.' or '-'): "
+                "it names the output folder out/<name>"
+            )
+        return v
 
     @property
     def world_size(self) -> int:

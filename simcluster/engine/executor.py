@@ -17,7 +17,7 @@ Folded ranks: a collective issued by a representative runs on every translated c
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -37,8 +37,15 @@ from simcluster.engine.opindex import (
 from simcluster.engine.plan import HostCosts, PlanItem, Segment, StaticCost, plan_rank, retime
 from simcluster.errors import DeadlockError
 from simcluster.model.ops import OpSpec
-from simcluster.network.collectives import Phase, Shape, choose_algorithm, collective_shape
+from simcluster.network.collectives import (
+    Phase,
+    Shape,
+    choose_algorithm,
+    collective_shape,
+    fastest_protocol,
+)
 from simcluster.network.flows import FlowModel
+from simcluster.network.protocols import IDEAL, Protocol
 from simcluster.topology.graph import Topology
 
 # Collectives of at most this size (a loss or gradient-norm scalar) do not count as sharing links when
@@ -85,6 +92,8 @@ class Engine:
         algorithm: str | Mapping[str, str] = "auto",
         static_segments: bool = True,
         host: HostCosts | None = None,
+        protocols: Sequence[Protocol] = (IDEAL,),
+        per_flow_Bps: Sequence[float] | None = None,
     ) -> None:
         self.steps = steps
         self.reps = sorted(steps)
@@ -96,7 +105,8 @@ class Engine:
         self.algorithm = algorithm
         self.host = host if host is not None else HostCosts()
         self.env = simpy.Environment()
-        self.flows = FlowModel(topo.capacity_Bps)
+        self.protocols = tuple(protocols)
+        self.flows = FlowModel(topo.capacity_Bps, per_flow_Bps)
         self._rdv: dict[tuple, _Rendezvous] = {}
         self._seq: dict[int, dict[tuple[int, ...], int]] = {r: {} for r in self.reps}
         self._p2p: dict[tuple, simpy.Event] = {}
@@ -253,7 +263,9 @@ class Engine:
             if shape is None:
                 inst = [tuple(self.gpus[r] for r in g) for g in self.instances(group)]
                 shape = self._shapes[shape_key] = collective_shape(self.topo, kind, algo, inst)
-            phases = shape.phases(nbytes, self.launch_s)
+            cap = self.flows.capacity_Bps
+            proto = fastest_protocol(shape, nbytes, self.launch_s, cap, self.protocols, self.flows.alone_rate)
+            phases = shape.phases(nbytes, self.launch_s, proto)
             hit = self._collectives[key] = (label, phases, [ph.weights * ph.bytes_per_flow for ph in phases])
         if count:
             self.algorithms[hit[0]] = self.algorithms.get(hit[0], 0) + 1
@@ -304,13 +316,12 @@ class Engine:
         algorithm = op.algorithm if op.algorithm != "auto" else self.algorithm
         phases = self._phases(op.kind, g, op.bytes, algorithm, count=False)
         self._static_label[id(op)] = self._label(op.kind, g, op.bytes, algorithm)
-        cap = self.flows.capacity_Bps
         t = 0.0
         rows = []
         for ph in phases:
             t += ph.latency_s
             if ph.bytes_per_flow > 0 and len(ph.links):
-                d = ph.bytes_per_flow / float(np.min(cap[ph.links] / ph.weights))
+                d = ph.bytes_per_flow / self.flows.alone_rate(ph.links, ph.weights)
                 rows.append((t, t + d, ph.links, ph.weights * ph.bytes_per_flow))
                 t += d
         return t, tuple(rows)
@@ -323,14 +334,13 @@ class Engine:
 
     def _closed_form(self, phases: list[Phase], carried: list[np.ndarray]) -> float:
         """Uncontended time of a private transfer (and its bytes on every link)."""
-        cap = self.flows.capacity_Bps
         lb = self.flows.link_bytes
         now = self.env.now
         t = 0.0
         for ph, moved in zip(phases, carried):
             t += ph.latency_s
             if ph.bytes_per_flow > 0 and len(ph.links):
-                d = ph.bytes_per_flow / float(np.min(cap[ph.links] / ph.weights))
+                d = ph.bytes_per_flow / self.flows.alone_rate(ph.links, ph.weights)
                 self.transfer_log.append((now + t, now + t + d, ph.links, moved))
                 t += d
                 lb[ph.links] += moved

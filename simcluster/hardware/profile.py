@@ -35,11 +35,16 @@ class GemmPoint(_Strict):
 
 
 class GemmModel(_Strict):
-    """GEMM time = launch_us + flops / (peak * efficiency_max * prod_d d / (d + half_efficiency_dim)).
+    """GEMM time from the shape (simcluster/model/costs.py).
 
-    The shape factor makes small or skinny GEMMs run far below peak, as real kernels do (tile quantization,
-    too few thread blocks to fill the SMs). A calibration run fits the three numbers and also stores its
-    measured points; the simulator uses the nearest measured shape when one matches closely.
+    Without `tiles`: launch_us + flops / (peak * efficiency_max * prod_d d / (d + half_efficiency_dim)), a
+    smooth curve. With `tiles` and `sm_count`: the output is cut into tiles of one of the listed shapes,
+    tiles run in waves of `sm_count` (one per SM), a partly filled tile or wave costs as much as a full one,
+    and a tile's throughput grows with its arithmetic intensity (h(tm) h(tn), h(d) = d / (d +
+    half_efficiency_dim), relative to the best tile) and with the reduction depth (h(k)); the fastest tile
+    shape is chosen, as cuBLAS's heuristics do. Skinny GEMMs of small models then run far below peak in
+    steps, as measured. A calibration run fits the numbers and also stores its measured points; the
+    simulator uses a measured shape when one matches.
     """
 
     efficiency_max: float = Field(gt=0, le=1, description="fraction of peak reached by the largest GEMMs")
@@ -51,7 +56,23 @@ class GemmModel(_Strict):
         le=1,
         description="throughput of backward GEMMs (transposed-operand dgrad/wgrad layouts) relative to forward",
     )
+    sm_count: int | None = Field(
+        None, gt=0, le=1024, description="streaming multiprocessors (one output tile each per wave)"
+    )
+    tiles: list[tuple[int, int]] = Field(
+        default_factory=list,
+        description="output tile shapes [rows, cols] the GEMM library chooses among (needs sm_count)",
+    )
     measured: list[GemmPoint] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _tiles_need_sms(self) -> GemmModel:
+        if bool(self.tiles) != (self.sm_count is not None):
+            raise ValueError("gemm.tiles and gemm.sm_count go together (tile and wave quantization)")
+        for tm, tn in self.tiles:
+            if not (0 < tm <= 1024 and 0 < tn <= 1024):
+                raise ValueError(f"gemm.tiles entry [{tm}, {tn}] must have sides in 1..1024")
+        return self
 
 
 class GpuSpec(_Strict):
@@ -93,13 +114,17 @@ class HostSpec(_Strict):
         0.0, ge=0, description="host time to issue one collective or point-to-point call"
     )
     sync_us: float = Field(
-        0.0, ge=0, description="host time of one device synchronization once the GPU is idle (.item(), synchronize)"
+        0.0,
+        ge=0,
+        description="host time of one device synchronization once the GPU is idle (.item(), synchronize)",
     )
     microbatch_overhead_us: float = Field(
         0.0, ge=0, description="host time per pipeline action (one micro-batch's forward or backward step)"
     )
     param_tensor_overhead_us: float = Field(
-        0.0, ge=0, description="host time per parameter tensor per iteration (optimizer and gradient bookkeeping)"
+        0.0,
+        ge=0,
+        description="host time per parameter tensor per iteration (optimizer and gradient bookkeeping)",
     )
     iteration_overhead_us: float = Field(
         0.0, ge=0, description="host time per iteration outside the steps (zero_grad, timers, logging)"
@@ -109,6 +134,12 @@ class HostSpec(_Strict):
 class LinkClass(_Strict):
     bandwidth_GBps: float = Field(gt=0, description="achievable bandwidth per direction")
     latency_us: float = Field(ge=0, description="latency per hop per algorithm step")
+    per_flow_bandwidth_GBps: float | None = Field(
+        None,
+        gt=0,
+        description="most one connection (one ring edge's share, one queue pair) reaches on this link; "
+        "none: a single flow can fill the link",
+    )
 
 
 class NodeSpec(_Strict):
@@ -124,8 +155,26 @@ class Links(_Strict):
     fabric: LinkClass
 
 
+class WireProtocol(_Strict):
+    """One of NCCL's wire protocols: LL (8-byte lines, half of them flags: lowest latency, half the
+    bandwidth), LL128 (128-byte lines with 8 bytes of flags) and Simple (full bandwidth, a fence per step)."""
+
+    base_latency_us: float = Field(0.0, ge=0, le=1e4, description="fixed cost per call on top of launch_us")
+    step_latency_us: float = Field(
+        0.0, ge=0, le=1e4, description="cost per algorithm step on top of the links' hop latency"
+    )
+    bandwidth_efficiency: float = Field(
+        1.0, gt=0, le=1, description="fraction of link bandwidth carrying data"
+    )
+
+
 class CollectiveCosts(_Strict):
     launch_us: float = Field(ge=0, description="fixed cost per collective call (kernel launch, setup)")
+    protocols: dict[Literal["LL", "LL128", "Simple"], WireProtocol] = Field(
+        default_factory=dict,
+        description="wire protocols a collective may use; each call uses the fastest for its size "
+        "(none listed: one ideal protocol, full bandwidth and no extra latency)",
+    )
 
 
 class FabricSpec(_Strict):

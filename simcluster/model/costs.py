@@ -1,17 +1,22 @@
 """Compute cost model: GEMM and element-wise kernel times from a hardware profile.
 
-GEMMs: a measured point of the same shape and dtype if the profile has one, else
-    t = launch + flops / (peak * efficiency_max * prod_{d in m,n,k} d / (d + half_efficiency_dim))
-(times 1 / backward_efficiency for backward GEMMs, whose transposed operand layouts run slower)
-so small and skinny GEMMs run far below peak. Batched GEMMs (attention) count the batch into m for the
-efficiency. Element-wise kernels are memory-bound: t = launch + bytes / (bandwidth * memory_efficiency).
+GEMMs: a measured point of the same shape and dtype if the profile has one; else, where the profile lists
+tile shapes and the SM count, tile and wave quantization:
+    t = launch + min over tiles (tm, tn) of waves * 2 tm tn k / (peak / sms * efficiency_max * e(tm, tn) * h(k))
+    waves = ceil(batch * ceil(m / tm) * ceil(n / tn) / sms),  h(d) = d / (d + half_efficiency_dim),
+    e(tm, tn) = h(tm) h(tn) / max over tiles of h h     (a small tile re-reads its operands more often)
+and else the smooth curve t = launch + flops / (peak * efficiency_max * prod_{d in m,n,k} h(d)).
+Backward GEMMs (dgrad/wgrad, transposed operand layouts) run at `backward_efficiency` of that throughput.
+Element-wise kernels are memory-bound: t = launch + bytes / (bandwidth * memory_efficiency).
 The host's time to issue each kernel is not part of these durations: the engine runs it on the rank's host
 thread (`host.op_dispatch_us`), which stalls the GPU only where kernels are shorter than their issue cost.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from simcluster.hardware.profile import HardwareProfile
 
@@ -43,6 +48,10 @@ class CostModel:
         if measured is not None:
             return g.launch_us * 1e-6 + flops / (measured * scale), flops
         d0 = g.half_efficiency_dim
+        if g.tiles and g.sm_count:
+            work = _padded_flops(m, n, k, batch, tuple(g.tiles), g.sm_count, d0)
+            rate = self.peak_flops * g.efficiency_max * scale
+            return g.launch_us * 1e-6 + work / rate, flops
         shape = 1.0
         for d in (m * batch, n, k):
             shape *= d / (d + d0)
@@ -51,4 +60,25 @@ class CostModel:
 
     def elementwise(self, nbytes: float) -> float:
         gpu = self.hw.gpu
-        return gpu.kernel_launch_us * 1e-6 + nbytes / (gpu.memory_bandwidth_GBps * 1e9 * gpu.memory_efficiency)
+        return gpu.kernel_launch_us * 1e-6 + nbytes / (
+            gpu.memory_bandwidth_GBps * 1e9 * gpu.memory_efficiency
+        )
+
+
+@lru_cache(maxsize=65536)
+def _padded_flops(
+    m: int, n: int, k: int, batch: int, tiles: tuple[tuple[int, int], ...], sms: int, d0: float
+) -> float:
+    """Work of the fastest tile shape in flops at the large-GEMM rate: every wave is full, every tile
+    is whole, and small tiles or a short reduction count for more."""
+
+    def h(d: float) -> float:
+        return d / (d + d0)
+
+    best_tile = max(h(tm) * h(tn) for tm, tn in tiles)
+    best = math.inf
+    for tm, tn in tiles:
+        waves = math.ceil(batch * math.ceil(m / tm) * math.ceil(n / tn) / sms)
+        work = waves * sms * 2.0 * tm * tn * k / (h(tm) * h(tn) / best_tile * h(k))
+        best = min(best, work)
+    return best

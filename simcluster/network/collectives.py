@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from simcluster.network.protocols import IDEAL, Protocol
 from simcluster.topology.graph import Topology
 
 KINDS = ("allreduce", "allgather", "reducescatter", "broadcast", "reduce", "send", "recv", "sendrecv")
@@ -66,11 +67,13 @@ class Phase:
 
 @dataclass(frozen=True)
 class Shape:
-    """Size-independent part of a collective: flows per link, bytes factor, and latency per phase."""
+    """Size-independent part of a collective: flows per link, bytes factor, latency and algorithm steps
+    per phase."""
 
     weights: tuple[dict[int, float], ...]
     byte_factor: tuple[float, ...]
     latency_s: tuple[float, ...]
+    steps: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         arrays = []
@@ -78,21 +81,50 @@ class Shape:
             keys = sorted(w)
             arrays.append((np.asarray(keys, dtype=np.int64), np.asarray([w[k] for k in keys], dtype=float)))
         object.__setattr__(self, "arrays", tuple(arrays))
+        if not self.steps:
+            object.__setattr__(self, "steps", (1,) * len(self.weights))
 
-    def phases(self, size_bytes: float, launch_s: float) -> list[Phase]:
+    def phases(self, size_bytes: float, launch_s: float, protocol: Protocol = IDEAL) -> list[Phase]:
+        """The phases of one call: bytes on the wire per flow and latency (launch and the protocol's base
+        cost on the first phase, its per-step cost on every step)."""
         out = []
-        for (links, w), f, lat in zip(self.arrays, self.byte_factor, self.latency_s):  # type: ignore[attr-defined]
-            out.append(Phase(links, w, f * size_bytes, lat + (launch_s if not out else 0.0)))
+        fixed = launch_s + protocol.base_s
+        for (links, w), f, lat, n in zip(self.arrays, self.byte_factor, self.latency_s, self.steps):  # type: ignore[attr-defined]
+            extra = n * protocol.step_s + (fixed if not out else 0.0)
+            out.append(Phase(links, w, f * size_bytes / protocol.efficiency, lat + extra))
         return out
 
-    def uncontended_time_s(self, size_bytes: float, launch_s: float, capacity_Bps: np.ndarray) -> float:
-        """Time with no other traffic: sum over phases of latency + bytes / bottleneck."""
-        t = launch_s
-        for (links, w), f, lat in zip(self.arrays, self.byte_factor, self.latency_s):  # type: ignore[attr-defined]
-            t += lat
-            if len(links) and f * size_bytes > 0:
-                t += f * size_bytes / float(np.min(capacity_Bps[links] / w))
+    def uncontended_time_s(
+        self,
+        size_bytes: float,
+        launch_s: float,
+        capacity_Bps: np.ndarray,
+        protocol: Protocol = IDEAL,
+        rate: Callable[[np.ndarray, np.ndarray], float] | None = None,
+    ) -> float:
+        """Time with no other traffic: sum over phases of latency + bytes / bottleneck (`rate` gives a
+        transfer's rate alone on its links; default: the slowest link's capacity over its flows)."""
+        t = 0.0
+        for ph in self.phases(size_bytes, launch_s, protocol):
+            t += ph.latency_s
+            if len(ph.links) and ph.bytes_per_flow > 0:
+                r = rate(ph.links, ph.weights) if rate else float(np.min(capacity_Bps[ph.links] / ph.weights))
+                t += ph.bytes_per_flow / r
         return t
+
+
+def fastest_protocol(
+    shape: Shape,
+    size_bytes: float,
+    launch_s: float,
+    capacity_Bps: np.ndarray,
+    protocols: Sequence[Protocol],
+    rate: Callable[[np.ndarray, np.ndarray], float] | None = None,
+) -> Protocol:
+    """The protocol with the least uncontended time for this call (the first of equals)."""
+    if len(protocols) == 1:
+        return protocols[0]
+    return min(protocols, key=lambda p: shape.uncontended_time_s(size_bytes, launch_s, capacity_Bps, p, rate))
 
 
 def _flow(topo: Topology, a: int, b: int, group: Sequence[int], weights: dict[int, float]) -> float:
@@ -147,7 +179,7 @@ def _edges_shape(
 ) -> Shape:
     weights: dict[int, float] = {}
     lat = _add_flows(topo, instances, edges_of, weights, pipelined)
-    return Shape((weights,), (factor,), (steps * lat,))
+    return Shape((weights,), (factor,), (steps * lat,), (steps,))
 
 
 def _ring_edges(group: Sequence[int]) -> list[Edge]:
@@ -189,7 +221,8 @@ def _binomial_shape(topo: Topology, kind: str, instances: Sequence[Sequence[int]
     every pair reversed (children send to parents)."""
     n = len(instances[0])
     ws, ls = [], []
-    for r in range(math.ceil(math.log2(n))):
+    rounds = math.ceil(math.log2(n))
+    for r in range(rounds):
         weights: dict[int, float] = {}
 
         def pairs(g: Sequence[int], r: int = r) -> list[Edge]:
@@ -200,7 +233,7 @@ def _binomial_shape(topo: Topology, kind: str, instances: Sequence[Sequence[int]
         ws.append(weights)
     if kind == "reduce":
         ws, ls = ws[::-1], ls[::-1]
-    return Shape(tuple(ws), (1.0,) * len(ws), tuple(ls))
+    return Shape(tuple(ws), (1.0,) * len(ws), tuple(ls), (1,) * rounds)
 
 
 def _btree(n: int, rank: int) -> tuple[int, list[int]]:
@@ -299,7 +332,8 @@ def _double_tree_shape(topo: Topology, instances: Sequence[Sequence[int]]) -> Sh
         else:
             lat_inter = max(lat_inter, lat)
     lat = (chain - 1) * lat_intra + depth * lat_inter
-    return Shape((w_up, w_down), (0.5, 0.5), (lat, lat))
+    steps = max(1, chain - 1 + depth)
+    return Shape((w_up, w_down), (0.5, 0.5), (lat, lat), (steps, steps))
 
 
 def _blocks(topo: Topology, group: Sequence[int]) -> list[list[int]]:
@@ -340,6 +374,7 @@ def _hierarchical_shape(topo: Topology, instances: Sequence[Sequence[int]]) -> S
         (w_rs, w_ar, w_ag),
         ((g - 1) / g, 2 * (nodes - 1) / nodes / g, (g - 1) / g),
         ((g - 1) * lat_rs, 2 * (nodes - 1) * lat_ar, (g - 1) * lat_rs),
+        (g - 1, 2 * (nodes - 1), g - 1),
     )
 
 

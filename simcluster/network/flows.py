@@ -7,6 +7,11 @@ gives each transfer its max-min fair rate. Only transfers connected to the one t
 links) are recomputed, and a transfer alone on its links takes its bottleneck rate at once. Pure numpy, no
 SimPy: the engine calls it and schedules the completions.
 
+A link may also cap each single flow crossing it (`per_flow_Bps`: one connection on a NIC does not fill the
+NIC): a transfer with weight w on such a link runs at most cap / min(w, 1) (w >= 1: whole flows, each its own
+connection; w < 1: a flow split over several NICs puts w of it on this one). Caps enter the progressive
+filling as a private bound per transfer.
+
 Simulations start the same few link patterns (one per collective phase) over and over, so each distinct
 (links, weights) pair is interned once as a *pattern*: whether two patterns share a link and the fair rates
 of a component (a function of its patterns, in order, alone) are computed once and reused.
@@ -38,23 +43,38 @@ class Flowing:
 @dataclass
 class FlowModel:
     capacity_Bps: np.ndarray
+    per_flow_Bps: np.ndarray | None = None  # per link: the most one flow gets (inf: no cap)
     active: dict[int, Flowing] = field(default_factory=dict)
     link_bytes: np.ndarray = field(init=False)
 
     def __post_init__(self) -> None:
         self.capacity_Bps = np.asarray(self.capacity_Bps, dtype=float)
+        if self.per_flow_Bps is not None:
+            caps = np.asarray(self.per_flow_Bps, dtype=float)
+            self.per_flow_Bps = caps if np.isfinite(caps).any() else None
         self.link_bytes = np.zeros(len(self.capacity_Bps))
         self._pattern_of: dict[tuple, int] = {}
         self._seen: dict[tuple[int, int], tuple[int, np.ndarray, np.ndarray]] = {}
         self._patterns: list[tuple[np.ndarray, np.ndarray]] = []
-        self._alone: list[float] = []  # bottleneck rate of each pattern
+        self._alone: list[float] = []  # rate of each pattern alone on its links
+        self._caps: list[float] = []  # per-flow cap of each pattern (inf: none)
         self._neighbours: list[set[int]] = []  # per pattern: the patterns it shares a link with
         self._link_patterns: dict[int, list[int]] = {}
         self._rates: dict[tuple[int, ...], list[float]] = {}
 
     def bottleneck(self, links: np.ndarray, weights: np.ndarray) -> float:
-        """Rate of a transfer alone on its links."""
+        """Rate of a transfer alone on its links (links' capacity only)."""
         return float(np.min(self.capacity_Bps[links] / weights))
+
+    def flow_cap(self, links: np.ndarray, weights: np.ndarray) -> float:
+        """The most a transfer's flows may run at under the links' per-flow caps (inf: none)."""
+        if self.per_flow_Bps is None or not len(links):
+            return float("inf")
+        return float(np.min(self.per_flow_Bps[links] / np.minimum(weights, 1.0)))
+
+    def alone_rate(self, links: np.ndarray, weights: np.ndarray) -> float:
+        """Rate of a transfer alone on its links, per-flow caps included."""
+        return min(self.bottleneck(links, weights), self.flow_cap(links, weights))
 
     def add(self, tid: int, links: np.ndarray, weights: np.ndarray, nbytes: float, now: float) -> list[int]:
         """Start a transfer; returns the ids whose rate changed (their completion must be rescheduled)."""
@@ -102,7 +122,8 @@ class FlowModel:
         if p is None:
             p = self._pattern_of[key] = len(self._patterns)
             self._patterns.append((links, weights))
-            self._alone.append(self.bottleneck(links, weights))
+            self._alone.append(self.alone_rate(links, weights))
+            self._caps.append(self.flow_cap(links, weights))
             near: set[int] = set()
             for link in links.tolist():
                 users = self._link_patterns.setdefault(link, [])
@@ -162,6 +183,7 @@ class FlowModel:
         w = np.zeros((len(pats), len(union)))
         w[rows, cols] = np.concatenate([wt for _lk, wt in pats])
         residual = self.capacity_Bps[union].copy()
+        caps = np.array([self._caps[p] for p in patterns])
         unfrozen = np.ones(len(pats), dtype=bool)
         rates = np.zeros(len(pats))
         while unfrozen.any():
@@ -171,7 +193,12 @@ class FlowModel:
             share[used] = residual[used] / load[used]
             j = int(np.argmin(share))
             best = share[j]
-            hit = unfrozen & (w[:, j] > 0)
+            capped = float(caps[unfrozen].min())
+            if capped < best:  # a transfer reaches its per-flow cap before any link fills
+                best = capped
+                hit = unfrozen & (caps <= capped)
+            else:
+                hit = unfrozen & (w[:, j] > 0)
             rates[hit] = best
             residual -= best * w[hit].sum(axis=0)
             np.maximum(residual, 0.0, out=residual)

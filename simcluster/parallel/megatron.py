@@ -183,19 +183,27 @@ class MegatronScheme:
             *self._exit_bwd("embed", group),
             F.elementwise("embed.grad_scatter", bw, 3.0 * bs * h * e),
         ]
+        # Megatron's vocab_parallel_cross_entropy on fp32 logits, kernel by kernel: the cast, the row max,
+        # subtract it, exp in place, the row sum, softmax = exp / sum in place (kept for the backward);
+        # the backward scales the kept softmax in place and casts back. ~52 bytes per logit element.
+        logits = float(bs * vt)
+        cast = [F.elementwise("loss.to_fp32", fw, logits * (e + 4.0))] if e < 4 else []
         head_fwd = [
             F.elementwise("final_ln", fw, 2.0 * tok * h * e),
             *self._enter("head", fw, group),
             F.gemm("head.logits", fw, bs, vt, h),
-            F.elementwise("loss.softmax", fw, bs * vt * (e + 4.0 * 2)),
+            *cast,
+            F.elementwise("loss.max", fw, logits * 4.0),
+            *([small("loss.max.allreduce", fw)] if t > 1 else []),
+            F.elementwise("loss.sub_max", fw, logits * 8.0),
+            F.elementwise("loss.exp", fw, logits * 8.0),
+            F.elementwise("loss.sum_exp", fw, logits * 4.0),
+            *([small("loss.sum.allreduce", fw), small("loss.target.allreduce", fw)] if t > 1 else []),
+            F.elementwise("loss.softmax", fw, logits * 8.0),
         ]
-        if t > 1:
-            head_fwd += [small("loss.max.allreduce", fw), small("loss.sum.allreduce", fw)]
-        head_fwd.append(F.elementwise("loss.cross_entropy", fw, bs * vt * 4.0))
-        if t > 1:
-            head_fwd.append(small("loss.target.allreduce", fw))
         head_bwd = [
-            F.elementwise("loss.bwd", bw, bs * vt * (4.0 + e)),
+            F.elementwise("loss.bwd", bw, logits * 8.0),
+            *([F.elementwise("loss.to_half.bwd", bw, logits * (4.0 + e))] if e < 4 else []),
             *self._column_bwd(
                 "head",
                 F.gemm("head.logits.dgrad", bw, bs, h, vt),

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from simcluster.report.events import events_frame
+from simcluster.report.events import events_frame, rep_ops
 from simcluster.simulate import SimResult
 
+ROW_CAP = 2_000_000  # op rows read at most before merging (ranks are thinned past it)
 LEVEL_NOTES = {
     0: "",
     1: "consecutive compute ops of one layer, phase and micro-batch are merged into one bar",
@@ -40,6 +41,7 @@ class Plan:
     gaps: pd.DataFrame
     notes: list[str]
     level: int
+    detail: pd.DataFrame | None = None  # at level 2: the same ranks' ops at level 1, to draw when zoomed in
 
 
 def choose_ranks(res: SimResult, max_ranks: int) -> Selection:
@@ -63,88 +65,124 @@ def choose_ranks(res: SimResult, max_ranks: int) -> Selection:
 
 
 def op_table(res: SimResult, ranks: list[int]) -> pd.DataFrame:
-    """events.csv rows of `ranks` plus `blocking`, `ops` (ops per row) and `busy_s` columns."""
-    df = events_frame(res, ranks)
-    blocking: list[bool] = []
-    for rank in ranks:
-        rep = res.program.rep_of[rank]
-        blocking.extend(st.op.blocking for st in res.program.steps[rep] if st.op.kind != "wait")
-    df["blocking"] = np.asarray(blocking, dtype=bool) if len(df) else np.zeros(0, dtype=bool)
-    df["ops"] = 1
-    df["busy_s"] = df["end_s"] - df["start_s"]
+    """events rows of `ranks` (string columns as Categoricals) plus `blocking`, `ops` (ops per row) and
+    `busy_s` columns."""
+    df = events_frame(res, ranks, categorical=True)
+    parts = [rep_ops(res, res.program.rep_of[r]).col("blocking") for r in ranks]
+    df["blocking"] = np.concatenate(parts) if parts else np.zeros(0, dtype=bool)
+    df["ops"] = np.ones(len(df), dtype=np.int64)
+    df["busy_s"] = df["end_s"].to_numpy() - df["start_s"].to_numpy()
     return df
 
 
-def _pass(phase: pd.Series) -> pd.Series:
-    return phase.replace({"recompute": "backward"})
+def _codes(col: pd.Series) -> tuple[np.ndarray, list[str]]:
+    """Integer codes of a string column and its sorted vocabulary (Categoricals: their own)."""
+    if isinstance(col.dtype, pd.CategoricalDtype):
+        cats = list(col.cat.categories)
+        if cats == sorted(cats):
+            return col.cat.codes.to_numpy().astype(np.int64), cats
+        col = col.astype(object)
+    codes, uniq = pd.factorize(col.astype(object), sort=True)
+    return codes.astype(np.int64), [str(x) for x in uniq]
+
+
+def _labels(a: np.ndarray, b: np.ndarray, n: np.ndarray, fmt) -> tuple[np.ndarray, list[str]]:  # noqa: ANN001
+    """fmt(a, b, n) for each row (small non-negative a, b + 1, n), formatted once per distinct (a, b, n):
+    codes and vocabulary."""
+    a, b, n = (np.asarray(x, dtype=np.int64) for x in (a, b, n))
+    key = (a * 1_000_003 + (b + 1)) * 1_000_000_007 + n
+    uniq, first, inv = np.unique(key, return_index=True, return_inverse=True)
+    texts = [fmt(int(a[i]), int(b[i]), int(n[i])) for i in first]
+    vocab = sorted(set(texts))
+    index = {t: i for i, t in enumerate(vocab)}
+    return np.array([index[t] for t in texts], dtype=np.int64)[inv.reshape(-1)], vocab
 
 
 def merge(df: pd.DataFrame, level: int) -> pd.DataFrame:
-    """Merge op rows for detail `level` (see the module docstring); level 0 returns `df` unchanged."""
+    """Merge op rows for detail `level` (see the module docstring); level 0 returns `df` unchanged.
+    Vectorized: rows are sorted into lanes, runs of mergeable rows found with shifted comparisons and
+    reduced with numpy's reduceat."""
     if level == 0 or df.empty:
         return df
-    df = df.sort_values(["rank", "stream", "blocking", "start_s", "end_s"], kind="stable").reset_index(
-        drop=True
+    codes = {c: _codes(df[c]) for c in ("stream", "kind", "name", "phase", "group")}
+    num = {c: df[c].to_numpy() for c in ("rank", "layer", "microbatch", "start_s", "end_s", "bytes", "flops")}
+    num.update(
+        blocking=df["blocking"].to_numpy(bool), ops=df["ops"].to_numpy(), busy_s=df["busy_s"].to_numpy()
     )
-    same_lane = (df["rank"] == df["rank"].shift()) & (df["stream"] == df["stream"].shift())
-    same_lane &= df["blocking"] == df["blocking"].shift()
+    order = np.lexsort((num["end_s"], num["start_s"], num["blocking"], codes["stream"][0], num["rank"]))
+    col = {c: v[order] for c, v in num.items()}
+    cc = {c: v[0][order] for c, v in codes.items()}
+    vocab = {c: v[1] for c, v in codes.items()}
+    sv = vocab["stream"]
+    st = {x: cc["stream"] == (sv.index(x) if x in sv else -1) for x in ("compute", "p2p")}
+
+    def prev_eq(x: np.ndarray) -> np.ndarray:
+        out = np.zeros(len(x), dtype=bool)
+        out[1:] = x[1:] == x[:-1]
+        return out
+
+    same = prev_eq(col["rank"]) & prev_eq(cc["stream"]) & prev_eq(col["blocking"])
     if level == 1:
-        compute = df["stream"] == "compute"
-        touching = np.isclose(df["start_s"], df["end_s"].shift(), rtol=1e-12, atol=1e-12)
-        same = (
-            same_lane
-            & compute
-            & touching
-            & (df["layer"] == df["layer"].shift())
-            & (df["phase"] == df["phase"].shift())
-            & (df["microbatch"] == df["microbatch"].shift())
-        )
+        touching = np.zeros(len(order), dtype=bool)
+        touching[1:] = np.isclose(col["start_s"][1:], col["end_s"][:-1], rtol=1e-12, atol=1e-12)
+        same &= st["compute"] & touching
+        same &= prev_eq(col["layer"]) & prev_eq(cc["phase"]) & prev_eq(col["microbatch"])
     else:
-        ps = _pass(df["phase"])
-        same = (
-            same_lane
-            & (df["stream"] != "p2p")  # a receive and a send of one micro-batch are not one span
-            & (df["microbatch"] == df["microbatch"].shift())
-            & (ps == ps.shift())
-            & (df["microbatch"] >= 0)
-        )
+        pass_of = np.array([{"recompute": "backward"}.get(p, p) for p in vocab["phase"]], dtype=object)
+        _, pass_code = np.unique(pass_of, return_inverse=True)
+        ps = pass_code.reshape(-1)[cc["phase"]]
+        same &= ~st["p2p"] & prev_eq(col["microbatch"]) & prev_eq(ps) & (col["microbatch"] >= 0)
     if not same.any():
-        return df
-    gid = (~same).cumsum().rename("_gid")
-    g = df.groupby(gid, sort=False)
-    out = g.agg(
-        rank=("rank", "first"),
-        stream=("stream", "first"),
-        name=("name", "first"),
-        last_name=("name", "last"),
-        layer=("layer", "first"),
-        layer_last=("layer", "last"),
-        microbatch=("microbatch", "first"),
-        phase=("phase", "first"),
-        phase_last=("phase", "last"),
-        start_s=("start_s", "min"),
-        end_s=("end_s", "max"),
-        bytes=("bytes", "sum"),
-        flops=("flops", "sum"),
-        group=("group", "first"),
-        blocking=("blocking", "first"),
-        ops=("ops", "sum"),
-        busy_s=("busy_s", "sum"),
+        return df.iloc[order].reset_index(drop=True)
+    starts = np.flatnonzero(~same)
+    lasts = np.append(starts[1:], len(order)) - 1
+    gid = np.cumsum(~same) - 1
+    n_ops = np.add.reduceat(col["ops"], starts)
+    # the bar's kind is the kind that took the most time inside it (ties: the first in name order)
+    nk = len(vocab["kind"])
+    per_kind = np.bincount(gid * nk + cc["kind"], weights=col["busy_s"], minlength=len(starts) * nk)
+    present = np.bincount(gid * nk + cc["kind"], minlength=len(starts) * nk) > 0
+    kind = np.where(present, per_kind, -1.0).reshape(len(starts), nk).argmax(axis=1)
+    name_first, name_last = cc["name"][starts], cc["name"][lasts]
+    names = vocab["name"]
+    name_codes, name_vocab = _labels(
+        name_first,
+        np.where(n_ops > 1, name_last, -1),
+        np.where(n_ops > 1, n_ops, 0),
+        lambda a, b, n: names[a] if b < 0 else f"{names[a]} .. {names[b]} ({n} ops)",
     )
-    # the bar's kind is the kind that took the most time inside it
-    by_kind = df.groupby([gid, "kind"], sort=True)["busy_s"].sum().reset_index()
-    by_kind = by_kind.sort_values(["busy_s"], ascending=False, kind="stable").drop_duplicates("_gid")
-    kind = dict(zip(by_kind["_gid"], by_kind["kind"]))
-    out["kind"] = [kind[i] for i in out.index]
-    many = out["ops"] > 1
-    out.loc[many, "name"] = [
-        f"{a} .. {b} ({n} ops)"
-        for a, b, n in zip(out.loc[many, "name"], out.loc[many, "last_name"], out.loc[many, "ops"])
-    ]
-    out.loc[out["layer"] != out["layer_last"], "layer"] = -1
-    mixed = out["phase"] != out["phase_last"]
-    out.loc[mixed, "phase"] = out.loc[mixed, "phase"] + "+" + out.loc[mixed, "phase_last"]
-    return out.drop(columns=["last_name", "layer_last", "phase_last"]).reset_index(drop=True)
+    phases = vocab["phase"]
+    ph_first, ph_last = cc["phase"][starts], cc["phase"][lasts]
+    phase_codes, phase_vocab = _labels(
+        ph_first,
+        ph_last,
+        np.zeros(len(starts), dtype=np.int64),
+        lambda a, b, _n: phases[a] if a == b else f"{phases[a]}+{phases[b]}",
+    )
+    layer = np.where(col["layer"][starts] == col["layer"][lasts], col["layer"][starts], -1)
+
+    def cat(c: np.ndarray, v: list[str]) -> pd.Categorical:
+        return pd.Categorical.from_codes(c, categories=v)
+
+    return pd.DataFrame(
+        {
+            "rank": col["rank"][starts],
+            "stream": cat(cc["stream"][starts], vocab["stream"]),
+            "kind": cat(kind, vocab["kind"]),
+            "name": cat(name_codes, name_vocab),
+            "layer": layer,
+            "microbatch": col["microbatch"][starts],
+            "phase": cat(phase_codes, phase_vocab),
+            "start_s": np.minimum.reduceat(col["start_s"], starts),
+            "end_s": np.maximum.reduceat(col["end_s"], starts),
+            "bytes": np.add.reduceat(col["bytes"], starts),
+            "flops": np.add.reduceat(col["flops"], starts),
+            "group": cat(cc["group"][starts], vocab["group"]),
+            "blocking": col["blocking"][starts],
+            "ops": n_ops,
+            "busy_s": np.add.reduceat(col["busy_s"], starts),
+        }
+    )
 
 
 def idle_gaps(df: pd.DataFrame, t_end: float, pipelined: bool, min_s: float) -> pd.DataFrame:
@@ -152,25 +190,50 @@ def idle_gaps(df: pd.DataFrame, t_end: float, pipelined: bool, min_s: float) -> 
     collective. A gap is a pipeline `bubble` when the rank waits on a pipeline receive at that time (or, with
     a pipeline, before its first or after its last op); otherwise it is `idle`. Gaps shorter than `min_s` are
     left out."""
-    rows: list[tuple[int, float, float, str]] = []
-    for rank, d in df.groupby("rank", sort=True):
-        busy = d[(d["stream"] == "compute") | ((d["stream"] == "comm") & d["blocking"])]
-        recv = d[(d["stream"] == "p2p") & (d["kind"] == "recv")]
-        iv = busy[["start_s", "end_s"]].to_numpy().reshape(-1, 2)
-        iv = iv[np.argsort(iv[:, 0], kind="stable")]
-        cover_end = np.maximum.accumulate(iv[:, 1]) if len(iv) else np.zeros(0)
+    rank = df["rank"].to_numpy()
+    sc, sv = _codes(df["stream"])
+    kc, kv = _codes(df["kind"])
+    is_stream = {x: sc == (sv.index(x) if x in sv else -1) for x in ("compute", "comm", "p2p")}
+    blocking = df["blocking"].to_numpy(bool)
+    t0, t1 = df["start_s"].to_numpy(float), df["end_s"].to_numpy(float)
+    busy_all = is_stream["compute"] | (is_stream["comm"] & blocking)
+    recv_all = is_stream["p2p"] & (kc == (kv.index("recv") if "recv" in kv else -1))
+    out_r, out_a, out_b, out_k = [], [], [], []
+    order = np.argsort(rank, kind="stable")
+    bounds = np.flatnonzero(np.diff(rank[order])) + 1
+    for idx in np.split(order, bounds) if len(order) else []:
+        r = int(rank[idx[0]])
+        busy, recv = idx[busy_all[idx]], idx[recv_all[idx]]
+        iv_order = np.argsort(t0[busy], kind="stable")
+        bs, be = t0[busy][iv_order], t1[busy][iv_order]
+        cover_end = np.maximum.accumulate(be) if len(be) else np.zeros(0)
         starts = np.concatenate([[0.0], cover_end])
-        ends = np.concatenate([iv[:, 0], [t_end]])
-        rs, re_ = recv["start_s"].to_numpy(), recv["end_s"].to_numpy()
-        for k, (a, b) in enumerate(zip(starts, ends)):
-            if b - a < min_s:
-                continue
-            edge = k == 0 or k == len(ends) - 1
-            waits = bool(np.any((rs < b) & (re_ > a)))
-            rows.append(
-                (int(rank), float(a), float(b), "bubble" if waits or (edge and pipelined) else "idle")
-            )
-    return pd.DataFrame(rows, columns=["rank", "start_s", "end_s", "kind"])
+        ends = np.concatenate([bs, [t_end]])
+        # a gap waits on a receive when some receive starts before the gap ends and ends after it starts
+        ro = np.argsort(t0[recv], kind="stable")
+        rs, re_max = t0[recv][ro], np.maximum.accumulate(t1[recv][ro]) if len(recv) else np.zeros(0)
+        k = np.searchsorted(rs, ends, side="left")
+        waits = np.zeros(len(ends), dtype=bool)
+        has = k > 0
+        waits[has] = re_max[k[has] - 1] > starts[has]
+        edge = np.zeros(len(ends), dtype=bool)
+        edge[0] = edge[-1] = True
+        keep = (ends - starts) >= min_s
+        bubble = waits | (edge & pipelined)
+        out_r.append(np.full(int(keep.sum()), r, dtype=np.int64))
+        out_a.append(starts[keep])
+        out_b.append(ends[keep])
+        out_k.append(np.where(bubble[keep], "bubble", "idle").astype(object))
+    if not out_r:
+        return pd.DataFrame({"rank": [], "start_s": [], "end_s": [], "kind": []})
+    return pd.DataFrame(
+        {
+            "rank": np.concatenate(out_r),
+            "start_s": np.concatenate(out_a),
+            "end_s": np.concatenate(out_b),
+            "kind": np.concatenate(out_k),
+        }
+    )
 
 
 def plan(
@@ -193,7 +256,7 @@ def plan(
             )
     notes = [sel.note] if sel.note else []
     ranks = list(sel.ranks)
-    while len(ranks) > 1 and sum(rows[r] for r in ranks) > 40 * budget:
+    while len(ranks) > 1 and sum(rows[r] for r in ranks) > min(40 * budget, ROW_CAP):
         ranks = ranks[::2]
     ops = op_table(res, ranks)
     min_gap = it * min_gap_frac
@@ -203,7 +266,9 @@ def plan(
     gaps = idle_gaps(ops, it, pipelined, min_gap)
     if len(df) + len(gaps) > budget:
         df, level = merge(ops, 1), 1
+    level1 = None
     if len(df) + len(gaps) > budget:
+        level1 = df
         df, level = merge(ops, 2), 2
         gaps = idle_gaps(df, it, pipelined, min_gap)
     if len(df) + len(gaps) > budget:  # still too many: fewer ranks
@@ -223,4 +288,6 @@ def plan(
     if level:
         notes.append(LEVEL_NOTES[level])
     notes.append(f"idle gaps shorter than {min_gap * 1e6:.1f} µs are left out")
-    return Plan(ranks, df.reset_index(drop=True), gaps.reset_index(drop=True), notes, level)
+    if level1 is not None:
+        level1 = level1[level1["rank"].isin(ranks)].reset_index(drop=True)
+    return Plan(ranks, df.reset_index(drop=True), gaps.reset_index(drop=True), notes, level, level1)

@@ -1,42 +1,178 @@
-"""Write a run's outputs: summary.json, events.csv, timeline.html, trace.json, and the terminal summary."""
+"""Write a run's outputs (summary.json, events.csv or events.parquet, timeline.html, trace.json.gz) into an
+output folder atomically, and the terminal summary with what was written and why."""
 
 from __future__ import annotations
 
+import gc
 import json
-import shutil
-import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
-from simcluster.report.events import events_frame, events_ranks
-from simcluster.report.timeline import write_timeline
-from simcluster.report.trace import write_trace
+from simcluster.errors import ConfigError
+from simcluster.report.outdir import atomic_out
 from simcluster.simulate import SimResult
+
+OUTPUTS = ("summary", "events", "trace", "timeline")
+CHOICES = (*OUTPUTS, "events.csv", "events.parquet")
+
+
+def parse_outputs(text: str) -> list[str]:
+    """`--outputs summary,events,trace,timeline` (any subset, any order; `events.csv` / `events.parquet`
+    force a format; `all` is every one) as a list in writing order."""
+    items = [x.strip() for x in str(text).split(",") if x.strip()]
+    if not items:
+        raise ConfigError("--outputs", text, f"name at least one of {', '.join(CHOICES)}")
+    out: list[str] = []
+    for x in items:
+        if x == "all":
+            out.extend(OUTPUTS)
+        elif x not in CHOICES:
+            raise ConfigError("--outputs", x, f"unknown output; choose from {', '.join(CHOICES)}, all")
+        else:
+            out.append(x)
+    if "events.csv" in out and "events.parquet" in out:
+        raise ConfigError("--outputs", text, "events.csv and events.parquet: choose one")
+    order = {k: i for i, k in enumerate(CHOICES)}
+    return sorted(set(out), key=lambda k: order[k] if k in OUTPUTS else order["events"])
 
 
 def summary_json(summary: dict) -> str:
     return json.dumps(summary, indent=2, sort_keys=False) + "\n"
 
 
-def write_outputs(res: SimResult, out: Path, events_mode: str = "auto") -> dict:
-    """Write everything into a temporary folder first and move it in place, so a failure leaves nothing
-    half-written."""
-    summary = res.summary()
-    ranks = events_ranks(res, events_mode)
-    summary["events_ranks"] = "all" if len(ranks) == res.world_size else ranks
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".simcluster-", dir=out.parent))
+@dataclass(frozen=True)
+class Written:
+    """One output file and why it is what it is (one line for the terminal)."""
+
+    file: str
+    why: str
+
+
+def write_outputs(
+    res: SimResult,
+    out: Path,
+    events_mode: str = "auto",
+    outputs: list[str] | None = None,
+    staged=None,  # noqa: ANN001 - an AtomicDir made before simulating (the CLI checks --out up front)
+) -> tuple[dict, list[Written]]:
+    """Write the chosen outputs into a temporary folder beside `out` and move them in place at the end, so a
+    failure leaves `out` as it was. Returns the summary and what was written."""
+    was_enabled = gc.isenabled()
+    gc.disable()  # the writers make no cycles; collections would walk the simulation's millions of objects
     try:
-        (tmp / "summary.json").write_text(summary_json(summary))
-        events = events_frame(res, ranks)
-        events.to_csv(tmp / "events.csv", index=False)
-        write_timeline(res, f"{res.scenario.name}: one iteration", tmp / "timeline.html")
-        write_trace(res, tmp / "trace.json")
-        out.mkdir(parents=True, exist_ok=True)
-        for f in sorted(tmp.iterdir()):
-            shutil.move(str(f), out / f.name)
+        return _write(res, out, events_mode, outputs, staged)
     finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    return summary
+        if was_enabled:
+            gc.enable()
+
+
+def _write(
+    res: SimResult,
+    out: Path,
+    events_mode: str,
+    outputs: list[str] | None,
+    staged,  # noqa: ANN001
+) -> tuple[dict, list[Written]]:
+    from simcluster.report.events import events_format, events_ranks, events_rows, write_events
+
+    outputs = list(OUTPUTS) if outputs is None else outputs
+    summary = res.summary()
+    want_events = next((o for o in outputs if o.startswith("events")), None)
+    ranks = events_ranks(res, events_mode if want_events else "none")
+    summary["events_ranks"] = "all" if len(ranks) == res.world_size else ranks
+    written: list[Written] = []
+    ctx = atomic_out(out) if staged is None else _Staged(staged)
+    with ctx as d, _Background() as bg:
+        tmp = d.path
+        if "trace" in outputs:  # in a second thread: much of it runs in pyarrow, numpy and zlib, off the GIL
+            from simcluster.report.series import warm_caches
+            from simcluster.report.trace import write_trace
+
+            warm_caches(res)
+            bg.submit(write_trace, res, tmp / "trace.json.gz")
+        if "summary" in outputs:
+            (tmp / "summary.json").write_text(summary_json(summary))
+            written.append(Written("summary.json", "headline numbers, per-rank memory and traffic"))
+        if want_events and ranks:
+            fmt = events_format(res, ranks, want_events.partition(".")[2] or "auto")
+            rows = events_rows(res, ranks)
+            write_events(res, ranks, tmp / f"events.{fmt}")
+            who = (
+                f"all {len(ranks)} ranks"
+                if len(ranks) == res.world_size
+                else f"the {len(ranks)} simulated ranks (all {res.world_size} would be over "
+                "1,000,000 rows; --events all writes them)"
+            )
+            why = (
+                "chosen with --outputs"
+                if want_events != "events"
+                else ("CSV up to 100,000 rows" if fmt == "csv" else "Parquet past 100,000 rows")
+            )
+            written.append(Written(f"events.{fmt}", f"{rows:,} ops of {who}; {why}"))
+        elif want_events:
+            written.append(Written("(no events)", "--events none"))
+        if "timeline" in outputs:
+            from simcluster.report.timeline import write_timeline
+
+            notes = write_timeline(res, f"{res.scenario.name}: one iteration", tmp / "timeline.html")
+            timeline = Written("timeline.html", "open in a browser" + _notes(notes))
+        if "trace" in outputs:
+            notes = bg.result()
+            written.append(Written("trace.json.gz", "open in ui.perfetto.dev" + _notes(notes)))
+        if "timeline" in outputs:
+            written.append(timeline)
+        d.commit()
+    return summary, written
+
+
+def _notes(notes: list[str]) -> str:
+    keep = [n for n in notes if not n.startswith("idle gaps")]
+    return ("; " + "; ".join(keep)) if keep else ""
+
+
+class _Background:
+    """One job in a second thread; leaving the block waits for it (so nothing writes into a folder that is
+    being removed), and `result()` re-raises its error."""
+
+    def __enter__(self) -> _Background:
+        self._pool = None
+        self._job = None
+        return self
+
+    def submit(self, fn, *args) -> None:  # noqa: ANN001
+        from concurrent.futures import ThreadPoolExecutor
+
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="simcluster-writer")
+        self._job = self._pool.submit(fn, *args)
+
+    def result(self):  # noqa: ANN201
+        return self._job.result()
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
+
+
+class _Staged:
+    """An AtomicDir made earlier, used as `atomic_out` would be: discarded unless committed."""
+
+    def __init__(self, d) -> None:  # noqa: ANN001
+        self.d = d
+
+    def __enter__(self):  # noqa: ANN204
+        return self.d
+
+    def __exit__(self, *exc: object) -> None:
+        if not self.d.done:
+            self.d.discard()
+
+
+def written_lines(out: Path, written: list[Written]) -> str:
+    """What was written and why, one line per file, for the terminal."""
+    lines = [f"  outputs        {out}/"]
+    width = max((len(w.file) for w in written), default=0)
+    lines += [f"    {w.file:<{width}}  {w.why}" for w in written]
+    return "\n".join(lines)
 
 
 def terminal_summary(summary: dict) -> str:

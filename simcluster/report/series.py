@@ -22,6 +22,7 @@ import pandas as pd
 
 from simcluster.memory.model import chunk_activation_bytes
 from simcluster.parallel.program import stage_layers
+from simcluster.report.events import STREAMS, rep_ops
 from simcluster.simulate import SimResult
 from simcluster.topology.graph import vertex_label
 
@@ -42,16 +43,76 @@ def link_name(res: SimResult, link: int) -> str:
     return f"{vertex_label(a)}->{vertex_label(b)}"
 
 
+def _log_index(res: SimResult) -> tuple[np.ndarray, np.ndarray, np.ndarray, list]:
+    """The transfer log by distinct (links, bytes) pair: the engine shares both arrays between every transfer
+    of one collective shape, so a 1,024-GPU log of millions of (link, bytes) entries has a few dozen pairs.
+    Returns per row its start, end and pair, and the pairs; computed once per result."""
+    hit = res.cache.get("link_log")
+    if hit is None:
+        log = res.engine.transfer_log
+        index: dict[tuple[int, int], int] = {}
+        pairs: list[tuple[np.ndarray, np.ndarray]] = []
+        pair = np.empty(len(log), dtype=np.int64)
+        for i, row in enumerate(log):
+            key = (id(row[2]), id(row[3]))
+            j = index.get(key)
+            if j is None:
+                j = index[key] = len(pairs)
+                pairs.append((np.asarray(row[2], dtype=np.int64), np.asarray(row[3], dtype=float)))
+            pair[i] = j
+        t0 = np.fromiter((row[0] for row in log), dtype=float, count=len(log))
+        t1 = np.fromiter((row[1] for row in log), dtype=float, count=len(log))
+        hit = res.cache["link_log"] = (t0, t1, pair, pairs)
+    return hit
+
+
+def warm_caches(res: SimResult) -> None:
+    """Compute the tables the writers share (op arrays of every simulated rank, the transfer log's index,
+    rank translations) once, so writers in two threads only read them."""
+    from simcluster.report.events import _translation_to
+
+    for rep in res.program.reps:
+        rep_ops(res, rep)
+    _log_index(res)
+    other = next((r for r in range(res.world_size) if res.program.rep_of[r] != r), None)
+    if other is not None:
+        _translation_to(res, res.program.rep_of[other], other)
+
+
+def link_bytes(res: SimResult) -> np.ndarray:
+    """Bytes each link carried in the iteration (indexed by link id)."""
+    _t0, _t1, pair, pairs = _log_index(res)
+    total = np.zeros(len(res.topology.capacity_Bps))
+    counts = np.bincount(pair, minlength=len(pairs))
+    for (links, moved), c in zip(pairs, counts):
+        np.add.at(total, links, moved * float(c))
+    return total
+
+
 def busiest_links(res: SimResult, top: int) -> list[int]:
-    """Link ids carrying the most bytes in the iteration, busiest first (ties: lower id first)."""
-    log = res.engine.transfer_log
-    if not log:
+    """Link ids carrying the most bytes in the iteration, busiest first (ties, to 1e-9: lower id first)."""
+    if not res.engine.transfer_log:
         return []
-    links = np.concatenate([row[2] for row in log]).astype(np.int64)
-    nbytes = np.concatenate([np.asarray(row[3], dtype=float) for row in log])
-    total = np.bincount(links, weights=nbytes, minlength=len(res.topology.capacity_Bps))
-    order = np.lexsort((np.arange(len(total)), -total))
+    total = link_bytes(res)
+    key = np.round(
+        total / max(float(total.max()), 1.0), 9
+    )  # ranks equal totals alike, whatever the sum order
+    order = np.lexsort((np.arange(len(total)), -key))
     return [int(x) for x in order[:top] if total[x] > 0]
+
+
+def _link_rows(res: SimResult, lk: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(start, end, bytes) of every transfer phase that put bytes on link `lk`, in log order."""
+    t0, t1, pair, pairs = _log_index(res)
+    at = np.zeros(len(pairs))
+    has = np.zeros(len(pairs), dtype=bool)
+    for j, (links, moved) in enumerate(pairs):
+        pos = np.flatnonzero(links == lk)
+        if len(pos):
+            has[j] = True
+            at[j] = moved[pos].sum()
+    sel = has[pair]
+    return t0[sel], t1[sel], at[pair[sel]]
 
 
 def _drain(edges: np.ndarray, rate: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -120,20 +181,9 @@ def link_utilization(res: SimResult, links: list[int], t_end: float | None = Non
     """Utilization (0..1) over time of each link in `links`."""
     t_end = res.engine.iteration_time_s if t_end is None else t_end
     cap = np.asarray(res.topology.capacity_Bps, dtype=float)
-    log = res.engine.transfer_log
-    if log:
-        counts = np.fromiter((len(row[2]) for row in log), dtype=np.int64, count=len(log))
-        ids = np.concatenate([row[2] for row in log]).astype(np.int64)
-        nbytes = np.concatenate([np.asarray(row[3], dtype=float) for row in log])
-        t0_all = np.repeat(np.fromiter((row[0] for row in log), dtype=float, count=len(log)), counts)
-        t1_all = np.repeat(np.fromiter((row[1] for row in log), dtype=float, count=len(log)), counts)
-    else:
-        ids = np.zeros(0, dtype=np.int64)
-        nbytes = t0_all = t1_all = np.zeros(0)
     out = []
     for lk in links:
-        sel = ids == lk
-        t0, t1, nb = t0_all[sel], t1_all[sel], nbytes[sel]
+        t0, t1, nb = _link_rows(res, lk)
         dur = t1 - t0
         pos = dur > 0
         edges = np.unique(np.concatenate([[0.0], t0, t1]))
@@ -172,29 +222,19 @@ def _memory_series(res: SimResult, rep: int) -> Series:
     mem = res.memory[rep]
     static = mem.parameters + mem.gradients + mem.optimizer + mem.reserved
     sc = res.scenario
-    tr = res.engine.traces[rep]
-    steps = res.program.steps[rep]
+    ro = rep_ops(res, rep)
     end_t = res.engine.iteration_time_s
+    compute = ro.col("stream") == STREAMS.index("compute")
     if sc.training.mode != "train":
-        first = min((tr.start_s[i] for i, s in enumerate(steps) if s.op.is_compute), default=0.0)
+        first = float(ro.start_s[compute].min()) if compute.any() else 0.0
         return Series(f"rank {rep}", np.array([0.0, first]), np.array([static, static + mem.activations]))
     stage = res.program.layout.coord(rep, "pp")
     weights, extra = chunk_activation_bytes(sc, res.program.scheme, stage)
     extra += mem.workspace
     chunk_of = {ly: c for c in range(len(weights)) for ly in stage_layers(sc, stage, c)}
-    n = len(steps)
-    layer = np.fromiter((st.layer for st in steps), dtype=np.int64, count=n)
-    mb = np.fromiter((st.microbatch for st in steps), dtype=np.int64, count=n)
-    phase = np.fromiter(
-        (
-            {"forward": 1, "backward": 2, "recompute": 2}.get(st.op.phase, 0) if st.op.is_compute else 0
-            for st in steps
-        ),
-        dtype=np.int8,
-        count=n,
-    )
-    start = np.frombuffer(tr.start_s, dtype=np.float64)
-    end = np.frombuffer(tr.end_s, dtype=np.float64)
+    layer, mb, start, end = ro.layer, ro.microbatch, ro.start_s, ro.end_s
+    phase_num = np.array([{"forward": 1, "backward": 2, "recompute": 2}.get(p, 0) for p in ro.phase_vocab])
+    phase = np.where(compute, phase_num[ro.col("phase")], 0).astype(np.int8)
     use = (layer >= 0) & (mb >= 0) & (phase > 0)
     chunk_arr = np.full(max(int(layer.max(initial=0)) + 1, 1), -1, dtype=np.int64)
     for ly, c in chunk_of.items():

@@ -8,6 +8,7 @@ bars it shows representative ranks and merges ops (see `simcluster.report.lanes`
 
 from __future__ import annotations
 
+import base64
 import html
 from pathlib import Path
 
@@ -16,8 +17,10 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from simcluster.report.lanes import plan
-from simcluster.report.series import busiest_links, link_utilization, memory_series
+from simcluster.report.lanes import _codes, plan
+from simcluster.report.linkpanel import SCRIPT as LINK_SCRIPT
+from simcluster.report.linkpanel import class_note, link_traces, retitle
+from simcluster.report.series import memory_series
 from simcluster.simulate import SimResult
 
 COLORS = {
@@ -60,36 +63,49 @@ def _group_text(g: str) -> str:
     return " ".join(parts[:8]) + f" ... ({len(parts)} ranks)"
 
 
+def _values(col: pd.Series) -> list:
+    """A column as a Python list (Categoricals through their categories, without pandas' per-row path)."""
+    if isinstance(col.dtype, pd.CategoricalDtype):
+        cats = np.asarray(col.cat.categories, dtype=object)
+        return cats[col.cat.codes.to_numpy()].tolist()
+    return col.to_numpy().tolist()
+
+
+HOVER_COLUMNS = ("name", "kind", "rank", "stream", "layer", "microbatch", "phase", "start_s", "end_s")
+HOVER_COLUMNS += ("busy_s", "ops", "flops", "bytes", "group")
+
+
 def _hover(df: pd.DataFrame) -> list[str]:
     out = []
-    for r in df.itertuples(index=False):
-        dur = r.end_s - r.start_s
-        busy = r.busy_s
-        lines = [f"<b>{html.escape(str(r.name))}</b> ({r.kind})", f"rank {r.rank} · {r.stream} stream"]
+    for name, kind, rank, stream, layer, mb, phase, start, end, busy, ops, flops, nbytes, group in zip(
+        *(_values(df[c]) for c in HOVER_COLUMNS)
+    ):
+        dur = end - start
+        lines = [f"<b>{html.escape(str(name))}</b> ({kind})", f"rank {rank} · {stream} stream"]
         where = []
-        if r.layer >= 0:
-            where.append(f"layer {r.layer}")
-        if r.microbatch >= 0:
-            where.append(f"micro-batch {r.microbatch}")
-        where.append(str(r.phase))
+        if layer >= 0:
+            where.append(f"layer {layer}")
+        if mb >= 0:
+            where.append(f"micro-batch {mb}")
+        where.append(str(phase))
         lines.append(" · ".join(where))
-        span = f"start {r.start_s * 1e3:.4f} ms · duration {dur * 1e3:.4f} ms"
-        if r.ops > 1:
-            span += f" · {r.ops} ops, busy {busy * 1e3:.4f} ms"
+        span = f"start {start * 1e3:.4f} ms · duration {dur * 1e3:.4f} ms"
+        if ops > 1:
+            span += f" · {ops} ops, busy {busy * 1e3:.4f} ms"
         lines.append(span)
         rate = []
-        if r.flops:
-            rate.append(f"{r.flops / 1e9:.2f} GFLOP")
+        if flops:
+            rate.append(f"{flops / 1e9:.2f} GFLOP")
             if busy > 0:
-                rate.append(f"{r.flops / busy / 1e12:.1f} TFLOP/s")
-        if r.bytes:
-            rate.append(_fmt_bytes(r.bytes))
+                rate.append(f"{flops / busy / 1e12:.1f} TFLOP/s")
+        if nbytes:
+            rate.append(_fmt_bytes(nbytes))
             if busy > 0:
-                rate.append(f"{r.bytes / busy / 1e9:.1f} GB/s")
+                rate.append(f"{nbytes / busy / 1e9:.1f} GB/s")
         if rate:
             lines.append(" · ".join(rate))
-        if r.group:
-            lines.append(f"group {_group_text(r.group)}")
+        if group:
+            lines.append(f"group {_group_text(group)}")
         out.append("<br>".join(lines))
     return out
 
@@ -101,13 +117,73 @@ def _gap_hover(g: pd.DataFrame) -> list[str]:
     ]
 
 
+DETAIL_ZOOM = 0.25  # detail is drawn when the visible span is under this fraction of the iteration
+DETAIL_MAX = 20_000  # and it holds at most this many bars
+
+
+def _b64(a: np.ndarray, dtype: str) -> str:
+    return base64.b64encode(np.ascontiguousarray(a, dtype=dtype).tobytes()).decode("ascii")
+
+
+def _detail_payload(det: pd.DataFrame, ypos: dict[int, float], first: int, full_ms: float) -> dict:
+    """The level-1 rows of the shown ranks, as base64 typed arrays for the page's zoom handler: start (ms,
+    float64) and duration (ms, float32), lane position and whether the bar is a half-height comm bar, codes
+    for category, name and phase; rank, layer, micro-batch and merged op count for the hover."""
+    stream = np.asarray(_values(det["stream"]), dtype=object)
+    rank = det["rank"].to_numpy(np.int64)
+    blocking = det["blocking"].to_numpy(bool)
+    y = np.array([ypos[int(r)] for r in rank], dtype=float) - np.array([LANE[x] for x in stream], dtype=float)
+    comm = stream == "comm"
+    y = y + np.where(comm, np.where(blocking, 0.2, -0.2), 0.0)
+    width = np.where(comm, 0.4, 0.8)
+    c, cats = _codes(det["kind"])
+    n, names = _codes(det["name"])
+    ph, phases = _codes(det["phase"])
+    # only the categories that occur (each gets a trace)
+    used = np.unique(c)
+    c = np.searchsorted(used, c)
+    cats = [cats[i] for i in used]
+    start = det["start_s"].to_numpy(float) * 1e3
+    return {
+        "first": first,
+        "full": full_ms,
+        "zoom": DETAIL_ZOOM,
+        "max": DETAIL_MAX,
+        "cats": [str(x) for x in cats],
+        "names": [html.escape(str(x)) for x in names],
+        "phases": [str(x) for x in phases],
+        "s": _b64(start, "<f8"),
+        "d": _b64(det["end_s"].to_numpy(float) * 1e3 - start, "<f4"),
+        "y": _b64(y, "<f4"),
+        "w": _b64(width == 0.4, "u1"),
+        "c": _b64(c.reshape(-1), "u1"),
+        "n": _b64(n.reshape(-1), "<i4"),
+        "p": _b64(ph.reshape(-1), "u1"),
+        "r": _b64(rank, "<i4"),
+        "l": _b64(det["layer"].to_numpy(np.int64), "<i4"),
+        "m": _b64(det["microbatch"].to_numpy(np.int64), "<i4"),
+        "o": _b64(det["ops"].to_numpy(np.int64), "<i4"),
+    }
+
+
 def build_timeline(
     res: SimResult, title: str, budget: int = SHAPE_BUDGET, max_ranks: int = MAX_RANKS
 ) -> tuple[go.Figure, list[str]]:
-    """The figure and the notes on what was merged or left out to stay responsive."""
+    """The figure and the notes on what was merged or left out to stay responsive (a validated plotly
+    Figure, for tests and tools; the page is written from `_figure`'s plain data, which skips validation)."""
+    fig, data, notes = _figure(res, title, budget, max_ranks)
+    fig.add_traces(data)
+    return fig, notes
+
+
+def _figure(
+    res: SimResult, title: str, budget: int = SHAPE_BUDGET, max_ranks: int = MAX_RANKS
+) -> tuple[go.Figure, list[dict], list[str]]:
+    """The figure's layout (a plotly Figure without traces), its traces as plain dicts, and the notes."""
     pl = plan(res, budget, max_ranks)
     ranks, df, gaps, notes = pl.ranks, pl.ops, pl.gaps, pl.notes
     ypos = {r: -k * BAND for k, r in enumerate(ranks)}
+    notes = [*notes, class_note(res)]  # per link class, as summary.json's link_utilization
     n_lanes = len(ranks) * BAND
     top_px = max(260, int(n_lanes * PX_PER_LANE) + 60)
     panel_px = 230
@@ -119,26 +195,28 @@ def build_timeline(
         row_heights=[top_px, panel_px, panel_px],
         subplot_titles=("ops per rank", "link utilization (busiest links)", "memory in use per rank"),
     )
+    data: list[dict] = []  # the traces, as plotly.js takes them
     owner: list[int | None] = []  # rank each trace belongs to (None: always shown)
     shown_legend: set[str] = set()
 
     def add_bars(d: pd.DataFrame, cat: str, rank: int, y: np.ndarray, width: float, hover: list[str]) -> None:
-        fig.add_trace(
-            go.Bar(
-                x=(d["end_s"] - d["start_s"]).to_numpy() * 1e3,
-                base=d["start_s"].to_numpy() * 1e3,
-                y=y,
-                width=width,
-                orientation="h",
-                name=cat,
-                legendgroup=cat,
-                showlegend=cat not in shown_legend,
-                marker={"color": COLORS.get(cat, "#444444"), "line": {"width": 0}},
-                hovertext=hover,
-                hoverinfo="text",
-            ),
-            row=1,
-            col=1,
+        data.append(
+            {
+                "type": "bar",
+                "x": (d["end_s"].to_numpy(float) - d["start_s"].to_numpy(float)) * 1e3,
+                "base": d["start_s"].to_numpy(float) * 1e3,
+                "y": np.asarray(y, dtype=float),
+                "width": width,
+                "orientation": "h",
+                "name": cat,
+                "legendgroup": cat,
+                "showlegend": cat not in shown_legend,
+                "marker": {"color": COLORS.get(cat, "#444444"), "line": {"width": 0}},
+                "hovertext": hover,
+                "hoverinfo": "text",
+                "xaxis": "x",
+                "yaxis": "y",
+            }
         )
         shown_legend.add(cat)
         owner.append(rank)
@@ -149,7 +227,7 @@ def build_timeline(
         for cat, part in d.groupby("kind", sort=True):
             for blocking, sub in part.groupby("blocking", sort=True):
                 stream = sub["stream"].iloc[0]
-                y = base - sub["stream"].map(LANE).to_numpy()
+                y = base - np.array([LANE[x] for x in _values(sub["stream"])], dtype=float)
                 width = 0.8
                 if stream == "comm":  # blocking collectives in the lane's upper half, queued ones below
                     y = y + (0.2 if blocking else -0.2)
@@ -159,40 +237,52 @@ def build_timeline(
         for cat, part in g.groupby("kind", sort=True):
             add_bars(part, str(cat), rank, np.full(len(part), base - LANE["compute"]), 0.8, _gap_hover(part))
 
+    meta = None
+    if pl.detail is not None and len(pl.detail):  # merged bars: the page draws these when zoomed in
+        first = len(data)
+        meta = {"detail": _detail_payload(pl.detail, ypos, first, res.engine.iteration_time_s * 1e3)}
+        for cat in meta["detail"]["cats"]:
+            data.append(
+                {
+                    "type": "bar",
+                    "orientation": "h",
+                    "x": [],
+                    "base": [],
+                    "y": [],
+                    "name": cat,
+                    "legendgroup": cat,
+                    "showlegend": False,
+                    "marker": {"color": COLORS.get(cat, "#444444"), "line": {"width": 0}},
+                    "hoverinfo": "text",
+                    "xaxis": "x",
+                    "yaxis": "y",
+                }
+            )
+            owner.append(None)
     it_ms = res.engine.iteration_time_s * 1e3
-    for s in link_utilization(res, busiest_links(res, TOP_LINKS)):
-        fig.add_trace(
-            go.Scatter(
-                x=np.append(s.time_s, res.engine.iteration_time_s) * 1e3,
-                y=np.append(s.value, s.value[-1]) * 100,
-                mode="lines",
-                line={"shape": "hv", "width": 1.2},
-                name=s.name,
-                legend="legend2",
-                hovertemplate=f"{s.name}<br>%{{x:.3f}} ms: %{{y:.1f}}%<extra></extra>",
-            ),
-            row=2,
-            col=1,
-        )
+    for trace in link_traces(res, TOP_LINKS):  # windowed averages that follow the zoom (linkpanel.py)
+        data.append(trace)
         owner.append(None)
+    retitle(fig, res)
     seen_reps: dict[int, list[int]] = {}
     for rank in ranks:
         seen_reps.setdefault(res.program.rep_of[rank], []).append(rank)
     for rep, members in seen_reps.items():
         s = memory_series(res, rep)
         label = f"rank {members[0]}" + (f" (and {len(members) - 1} more)" if len(members) > 1 else "")
-        fig.add_trace(
-            go.Scatter(
-                x=np.append(s.time_s, res.engine.iteration_time_s) * 1e3,
-                y=np.append(s.value, s.value[-1]) / GiB,
-                mode="lines",
-                line={"shape": "hv", "width": 1.2},
-                name=label,
-                legend="legend3",
-                hovertemplate=f"{label}<br>%{{x:.3f}} ms: %{{y:.2f}} GiB<extra></extra>",
-            ),
-            row=3,
-            col=1,
+        data.append(
+            {
+                "type": "scatter",
+                "x": np.append(s.time_s, res.engine.iteration_time_s) * 1e3,
+                "y": np.append(s.value, s.value[-1]) / GiB,
+                "mode": "lines",
+                "line": {"shape": "hv", "width": 1.2},
+                "name": label,
+                "legend": "legend3",
+                "hovertemplate": f"{label}<br>%{{x:.3f}} ms: %{{y:.2f}} GiB<extra></extra>",
+                "xaxis": "x3",
+                "yaxis": "y3",
+            }
         )
         owner.append(None)
 
@@ -236,6 +326,7 @@ def build_timeline(
             }
         ],
         margin={"l": 80, "r": 220, "t": 90, "b": 40},
+        meta=meta,
         plot_bgcolor="white",
     )
     fig.update_yaxes(
@@ -259,8 +350,76 @@ def build_timeline(
     fig.update_xaxes(
         row=3, col=1, title={"text": "time (ms)"}, rangeslider={"visible": True, "thickness": 0.05}
     )
-    return fig, notes
+    return fig, data, notes
 
+
+# Zoomed in far enough (DETAIL_ZOOM of the iteration), the merged bars fade and the ops inside the visible
+# range are drawn from layout.meta.detail (at most DETAIL_MAX); zoomed out again, they go. `#t=A,B` in the
+# address opens the page zoomed to A..B ms. body[data-detail] says how many detail bars are drawn.
+DETAIL_JS = """
+(function () {
+  var gd = document.getElementById("timeline");
+  var D = gd && gd.layout && gd.layout.meta && gd.layout.meta.detail;
+  document.body.setAttribute("data-detail", "0");
+  if (!D || !window.Plotly) return;
+  function dec(b64, T) {
+    var bin = atob(b64), u = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i);
+    return new T(u.buffer);
+  }
+  var s = dec(D.s, Float64Array), d = dec(D.d, Float32Array), y = dec(D.y, Float32Array);
+  var w = dec(D.w, Uint8Array), c = dec(D.c, Uint8Array), n = dec(D.n, Int32Array);
+  var p = dec(D.p, Uint8Array), r = dec(D.r, Int32Array), l = dec(D.l, Int32Array);
+  var m = dec(D.m, Int32Array), o = dec(D.o, Int32Array);
+  var nc = D.cats.length, merged = [], det = [], busy = false;
+  for (var t = 0; t < D.first; t++) if (gd.data[t].type === "bar") merged.push(t);
+  for (var k = 0; k < nc; k++) det.push(D.first + k);
+  function hover(i) {
+    var where = [];
+    if (l[i] >= 0) where.push("layer " + l[i]);
+    if (m[i] >= 0) where.push("micro-batch " + m[i]);
+    where.push(D.phases[p[i]]);
+    var span = "start " + s[i].toFixed(4) + " ms · duration " + d[i].toFixed(4) + " ms";
+    if (o[i] > 1) span += " · " + o[i] + " ops";
+    return "<b>" + D.names[n[i]] + "</b> (" + D.cats[c[i]] + ")<br>rank " + r[i] + "<br>" +
+      where.join(" · ") + "<br>" + span;
+  }
+  function draw() {
+    var xr = gd.layout.xaxis.range, a = +xr[0], b = +xr[1];
+    var want = b - a < D.full * D.zoom, cols = [], count = 0;
+    for (var k = 0; k < nc; k++) cols.push({x: [], base: [], y: [], width: [], hovertext: []});
+    if (want) {
+      for (var i = 0; i < s.length && count <= D.max; i++) {
+        if (s[i] + d[i] < a || s[i] > b) continue;
+        count++;
+        var q = cols[c[i]];
+        q.x.push(d[i]); q.base.push(s[i]); q.y.push(y[i]); q.width.push(w[i] ? 0.4 : 0.8); q.hovertext.push(hover(i));
+      }
+      if (count > D.max) { want = false; }
+    }
+    if (!want) {
+      count = 0;
+      cols = [];
+      for (var k2 = 0; k2 < nc; k2++) cols.push({x: [], base: [], y: [], width: [], hovertext: []});
+    }
+    busy = true;
+    function col(f) { return cols.map(function (q) { return q[f]; }); }
+    Plotly.restyle(gd, {x: col("x"), base: col("base"), y: col("y"), width: col("width"),
+                        hovertext: col("hovertext")}, det)
+      .then(function () { return Plotly.restyle(gd, {opacity: want ? 0.2 : 1}, merged); })
+      .then(function () {
+        busy = false;
+        document.body.setAttribute("data-detail", String(count));
+      });
+  }
+  gd.on("plotly_relayout", function (ev) {
+    if (busy || !ev) return;
+    for (var key in ev) if (key.indexOf("xaxis") === 0) { draw(); return; }
+  });
+  var h = /(?:^|[#&])t=([0-9.eE+-]+),([0-9.eE+-]+)/.exec(location.hash);
+  if (h) Plotly.relayout(gd, {"xaxis.range": [+h[1], +h[2]]});
+})();
+"""
 
 PAGE = """<!DOCTYPE html>
 <html lang="en">
@@ -273,29 +432,45 @@ PAGE = """<!DOCTYPE html>
 <p class="note">Each rank is a band of three lanes: compute (top; idle and pipeline-bubble gaps drawn there too),
 communication (middle; blocking collectives in its upper half, queued non-blocking ones in its lower half) and
 pipeline send/receive (bottom). Drag to zoom in time, double-click to reset, use the slider under the memory panel
-to pan, the menu at the top right to show one rank, and the legend to hide categories.</p>
+to pan, the menu at the top right to show one rank, and the legend to hide categories. Where ops are merged,
+zooming in to less than a quarter of the iteration draws the single ops of the visible range over the merged bars
+(add <code>#t=A,B</code> to the address to open the page zoomed to A..B ms).</p>
 {plot}
+<script>{detail_js}</script>
 </body>
 </html>
 """
 
 
-def page(fig: go.Figure, notes: list[str], title: str) -> str:
-    """The self-contained HTML page around a timeline figure."""
-    plot = fig.to_html(
+def page(fig: go.Figure | dict, notes: list[str], title: str) -> str:
+    """The self-contained HTML page around a timeline figure (a plotly Figure, or a dict of plain `data` and
+    `layout`, written without validation)."""
+    import plotly.io as pio
+
+    plot = pio.to_html(
+        fig,
         full_html=False,
         include_plotlyjs=True,
         div_id="timeline",
         config={"displaylogo": False, "scrollZoom": False},
+        validate=False,
     )
     notes_html = "\n".join(f'<p class="note">{html.escape(n)}.</p>' for n in notes)
-    return PAGE.format(title=html.escape(title), notes=notes_html, plot=plot)
+    plot += LINK_SCRIPT  # recomputes the link panel's windows on zoom
+    return PAGE.format(title=html.escape(title), notes=notes_html, plot=plot, detail_js=DETAIL_JS)
+
+
+def _page_of(res: SimResult, title: str, budget: int, max_ranks: int) -> tuple[str, list[str]]:
+    fig, data, notes = _figure(res, title, budget, max_ranks)
+    return page({"data": data, "layout": fig.layout.to_plotly_json()}, notes, title), notes
 
 
 def timeline_html(res: SimResult, title: str, budget: int = SHAPE_BUDGET, max_ranks: int = MAX_RANKS) -> str:
-    fig, notes = build_timeline(res, title, budget, max_ranks)
-    return page(fig, notes, title)
+    return _page_of(res, title, budget, max_ranks)[0]
 
 
-def write_timeline(res: SimResult, title: str, path: Path) -> None:
-    path.write_text(timeline_html(res, title), encoding="utf-8")
+def write_timeline(res: SimResult, title: str, path: Path) -> list[str]:
+    """Write the page; returns the notes on what was merged or left out."""
+    text, notes = _page_of(res, title, SHAPE_BUDGET, MAX_RANKS)
+    path.write_text(text, encoding="utf-8")
+    return notes

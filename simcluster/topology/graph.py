@@ -30,7 +30,7 @@ from functools import cache
 
 import networkx as nx
 
-from simcluster.hardware.profile import HardwareProfile, LinkClass
+from simcluster.hardware.profile import HardwareProfile, LinkClass, Links
 
 # ("gpu", g) | ("nvswitch", n) | ("pcisw", n, k) | ("host", n) | ("nic", n, k) | ("leaf", i) | ("spine", s)
 # | ("core", 0)
@@ -236,3 +236,13 @@ def vertex_label(v: Vertex) -> str:
     if kind in ("pcisw", "nic"):
         return f"node{v[1]}.{kind}{v[2]}"
     return f"{kind}{v[1]}"
+
+
+def per_flow_caps_Bps(topo: Topology, links: Links) -> list[float]:
+    """Per link: the most one flow reaches on it (its class's `per_flow_bandwidth_GBps`), inf where none."""
+    out = []
+    for cls in topo.link_class:
+        lc = getattr(links, cls, None)
+        cap = lc.per_flow_bandwidth_GBps if lc is not None else None
+        out.append(cap * 1e9 if cap is not None else float("inf"))
+    return out

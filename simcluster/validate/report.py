@@ -1,14 +1,11 @@
-"""Validation output: the terminal table, the JSON document, and an HTML parity report."""
+"""Validation output: the terminal table, the JSON document, and the HTML page (`page.py`)."""
 
 from __future__ import annotations
 
-import html
 import json
 import math
 import statistics
 from pathlib import Path
-
-import plotly.graph_objects as go
 
 from simcluster.validate.metrics import group_summary, table_summary
 from simcluster.validate.runner import Outcome, mape_by_table
@@ -85,63 +82,13 @@ def as_text(outcomes: list[Outcome]) -> str:
 
 
 def write_report(outcomes: list[Outcome], out: Path) -> Path:
+    """Write DIR/validation.html (see `simcluster.validate.page`) through a temporary file, so a failure
+    leaves nothing half-written."""
+    from simcluster.validate.page import page
+
     out.mkdir(parents=True, exist_ok=True)
-    fig = go.Figure()
-    lo = min(min(o.published, o.predicted) for o in outcomes)
-    hi = max(max(o.published, o.predicted) for o in outcomes)
-    fig.add_trace(go.Scatter(x=[lo, hi], y=[lo, hi], mode="lines", name="exact", line={"color": "#999"}))
-    for band in (0.9, 1.1):
-        fig.add_trace(
-            go.Scatter(
-                x=[lo, hi],
-                y=[lo * band, hi * band],
-                mode="lines",
-                name=f"{band:.0%} of published",
-                line={"color": "#ccc", "dash": "dot"},
-                showlegend=band == 0.9,
-            )
-        )
-    tables: dict[str, list[Outcome]] = {}
-    for o in outcomes:
-        tables.setdefault(o.case.table, []).append(o)
-    for table, rows in tables.items():
-        fig.add_trace(
-            go.Scatter(
-                x=[o.published for o in rows],
-                y=[o.predicted for o in rows],
-                mode="markers",
-                name=table,
-                text=[f"{o.case.id}<br>{o.case.metric}<br>error {o.error * 100:+.1f}%" for o in rows],
-                hoverinfo="text",
-                marker={"size": 10},
-            )
-        )
-    fig.update_layout(
-        title="simcluster: predicted vs published",
-        xaxis={"type": "log", "title": "published"},
-        yaxis={"type": "log", "title": "predicted"},
-        height=700,
-    )
-    rows = "".join(
-        f"<tr><td>{html.escape(o.case.id)}</td><td>{html.escape(o.case.table)}</td>"
-        f"<td>{html.escape(o.case.metric + (' / ' + o.case.relative_to if o.case.relative_to else ''))}</td>"
-        f"<td>{o.published:.4g}</td><td>{o.predicted:.4g}</td><td>{o.error * 100:+.1f}%</td>"
-        f"<td>{o.breakdown['compute']:.0%} / {o.breakdown['communication']:.0%} / {o.breakdown['idle']:.0%}</td>"
-        f"<td>{html.escape(o.case.note)}</td></tr>"
-        for o in outcomes
-    )
-    mape = "".join(f"<li>{html.escape(t)}: {m * 100:.1f}%</li>" for t, m in mape_by_table(outcomes).items())
-    page = (
-        "<!doctype html><html><head><meta charset='utf-8'><title>simcluster validation</title>"
-        "<style>body{font-family:sans-serif;margin:2em}td,th{padding:2px 8px;border-bottom:1px solid #ddd}"
-        "</style></head><body><h1>Validation against published measurements</h1>"
-        f"<h2>Mean absolute error per table</h2><ul>{mape}</ul>"
-        + fig.to_html(include_plotlyjs=True, full_html=False)
-        + "<h2>Cases</h2><table><tr><th>case</th><th>table</th><th>metric</th><th>published</th>"
-        f"<th>predicted</th><th>error</th><th>predicted time: compute / exposed comm / idle</th><th>note</th></tr>"
-        f"{rows}</table><p>Where a case misses, the breakdown says which part of the model dominates its "
-        "prediction; docs/validation.md says which part we believe is off and why.</p></body></html>"
-    )
     path = out / "validation.html"
-    path.write_text(page)
+    tmp = out / ".validation.html.tmp"
+    tmp.write_text(page(outcomes), encoding="utf-8")
+    tmp.replace(path)
     return path

@@ -212,3 +212,21 @@ def test_rank_placement_from_slurm_when_torchrun_variables_are_absent(
     monkeypatch.setattr(os, "environ", {"WORLD_SIZE": "x"})
     with pytest.raises(ConfigError, match="RANK: is not set: launch with torchrun, srun or"):
         place_from_env()
+
+
+def test_host_costs_are_measured_and_land_in_the_profile(two_ranks: Path) -> None:
+    from calibrate.bench_host import simulated_ops_per_layer
+
+    rows = {r["name"]: r for r in _rows(two_ranks / "host.csv")}
+    assert set(rows) == {"op_dispatch", "collective_dispatch", "sync"}
+    assert {r["status"] for r in rows.values()} == {"ok"}
+    assert int(rows["op_dispatch"]["units"]) == simulated_ops_per_layer() >= 20
+    profile = load_profile(str(two_ranks / "profile.yaml"))
+    op_us = float(rows["op_dispatch"]["time_s"]) * 1e6
+    assert profile.host.op_dispatch_us == pytest.approx(op_us, rel=1e-3)
+    assert 0.5 < op_us < 20000  # microseconds of host time per op: eager PyTorch on a CPU
+    assert profile.host.collective_dispatch_us == pytest.approx(
+        float(rows["collective_dispatch"]["time_s"]) * 1e6, rel=1e-3
+    )
+    fits = json.loads((two_ranks / "fits.json").read_text())
+    assert fits["profile_fields"]["host.op_dispatch_us"].startswith("host.csv op_dispatch")

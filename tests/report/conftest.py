@@ -107,10 +107,16 @@ def render():
     if exe is None:
         pytest.skip("chromium is not installed (run .ci/install-browser.sh)")
 
-    def _render(path: Path) -> Rendered:
+    def _render(path: Path, fragment: str = "") -> Rendered:
         with tempfile.TemporaryDirectory(prefix="chromium-") as profile:
             proc = subprocess.run(
-                [exe, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--dump-dom", path.resolve().as_uri()],
+                [
+                    exe,
+                    *CHROMIUM_FLAGS,
+                    f"--user-data-dir={profile}",
+                    "--dump-dom",
+                    path.resolve().as_uri() + fragment,
+                ],
                 capture_output=True,
                 text=True,
                 timeout=240,
@@ -119,3 +125,86 @@ def render():
         return Rendered(proc.stdout, proc.stderr)
 
     return _render
+
+
+def read_png(data: bytes):  # noqa: ANN201 - numpy array (height, width, channels)
+    """Decode an 8-bit RGB or RGBA PNG (what Chromium's --screenshot writes) with zlib and numpy."""
+    import struct
+    import zlib
+
+    import numpy as np
+
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    pos, idat, width = 8, [], 0
+    while pos < len(data):
+        (n,) = struct.unpack(">I", data[pos : pos + 4])
+        kind, body = data[pos + 4 : pos + 8], data[pos + 8 : pos + 8 + n]
+        if kind == b"IHDR":
+            width, height, depth, color = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and color in (2, 6), (depth, color)
+            ch = 3 if color == 2 else 4
+        elif kind == b"IDAT":
+            idat.append(body)
+        pos += 12 + n
+    raw = np.frombuffer(zlib.decompress(b"".join(idat)), dtype=np.uint8).reshape(height, 1 + width * ch)
+    out = np.zeros((height, width * ch), dtype=np.int32)
+    prev = np.zeros(width * ch, dtype=np.int32)
+    for y in range(height):
+        f, line = raw[y, 0], raw[y, 1:].astype(np.int32)
+        if f == 0:
+            cur = line
+        elif f == 2:
+            cur = (line + prev) & 255
+        else:  # sub, average, paeth: left-dependent, one pixel at a time
+            cur = np.zeros_like(line)
+            for x in range(width * ch):
+                a = cur[x - ch] if x >= ch else 0
+                b, c = prev[x], prev[x - ch] if x >= ch else 0
+                if f == 1:
+                    pred = a
+                elif f == 3:
+                    pred = (a + b) // 2
+                else:
+                    p = a + b - c
+                    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                    pred = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+                cur[x] = (line[x] + pred) & 255
+        out[y] = prev = cur
+    return out.reshape(height, width, ch)[:, :, :3].astype(np.uint8)
+
+
+@pytest.fixture(scope="session")
+def screenshot():
+    """Screenshot a local HTML file in headless Chromium: (RGB pixels, seconds it took). Chromium stops
+    waiting for the page after `timeout_s` (its --timeout), so a page that has not drawn by then is blank."""
+    exe = chromium_path()
+    if exe is None:
+        pytest.skip("chromium is not installed (run .ci/install-browser.sh)")
+
+    def _shot(path: Path, timeout_s: float = 10.0, size: tuple[int, int] = (1600, 1400)):  # noqa: ANN202
+        import time
+
+        flags = [f for f in CHROMIUM_FLAGS if not f.startswith("--virtual-time-budget")]
+        with tempfile.TemporaryDirectory(prefix="chromium-") as profile:
+            png = Path(profile) / "shot.png"
+            t0 = time.perf_counter()
+            proc = subprocess.run(
+                [
+                    exe,
+                    *flags,
+                    f"--user-data-dir={profile}",
+                    "--hide-scrollbars",
+                    f"--window-size={size[0]},{size[1]}",
+                    f"--timeout={int(timeout_s * 1000)}",
+                    f"--screenshot={png}",
+                    path.resolve().as_uri(),
+                ],
+                capture_output=True,
+                text=True,
+                timeout=240,
+            )
+            took = time.perf_counter() - t0
+            assert proc.returncode == 0 and png.exists(), proc.stderr[-2000:]
+            return read_png(png.read_bytes()), took
+
+    return _shot

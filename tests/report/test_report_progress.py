@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 
@@ -85,14 +86,15 @@ def test_run_writes_trace_and_names_it(tmp_path) -> None:
     args = ["run", str(SCENARIOS / "megatron_tp_16gpu.yaml"), "--set", "model.layers=4", "--out", str(out)]
     r = CliRunner().invoke(main, args)
     assert r.exit_code == 0, r.output
-    assert "timeline.html, trace.json)" in r.output
+    for name in ("summary.json", "events.csv", "trace.json.gz", "timeline.html"):
+        assert f"    {name}  " in r.output  # what is written, and why, once
     assert sorted(p.name for p in out.iterdir()) == [
         "events.csv",
         "summary.json",
         "timeline.html",
-        "trace.json",
+        "trace.json.gz",
     ]
-    doc = json.loads((out / "trace.json").read_text())
+    doc = json.loads(gzip.decompress((out / "trace.json.gz").read_bytes()))
     assert doc["otherData"]["scenario"] == "megatron_tp_16gpu"
     q = CliRunner().invoke(
         main, ["run", str(SCENARIOS / "megatron_tp_16gpu.yaml"), "--out", str(out), "--quiet"]

@@ -1,0 +1,138 @@
+"""Host-side costs: the CPU time to issue GPU work from Python, appended to host.csv.
+
+The simulator runs each rank's host thread ahead of its GPU (simcluster/engine/plan.py); these rows give
+its numbers (`host.*` in the profile) on the machine calibrate runs on:
+- op_dispatch: a small GPT layer's forward and backward in eager PyTorch, on tensors so small that each
+  kernel ends before the next is issued; host time per layer over the simulator's compute ops for one
+  layer's forward and backward (the unit `host.op_dispatch_us` is charged in);
+- collective_dispatch: host time per all_reduce call of one element over all ranks (NCCL returns before the
+  collective runs; gloo runs it, so on CPU this is the whole small all-reduce);
+- sync: one torch.cuda.synchronize() (CPU: nothing to wait for) on an idle device.
+Times are host wall clock (time.perf_counter) up to the last issue, then the device is drained.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import torch
+import torch.distributed as dist
+from torch import nn
+
+from calibrate.results import CsvLog, failure_status
+
+# The layer timed for op_dispatch: small enough that the host, not the device, sets the pace.
+HIDDEN, HEADS, SEQ, BATCH = 64, 4, 32, 1
+
+
+class TinyGptLayer(nn.Module):
+    """Megatron's GPT layer in eager PyTorch: pre-norm attention and MLP with dropout and residuals."""
+
+    def __init__(self, h: int = HIDDEN, a: int = HEADS) -> None:
+        super().__init__()
+        self.a = a
+        self.ln1, self.ln2 = nn.LayerNorm(h), nn.LayerNorm(h)
+        self.qkv, self.proj = nn.Linear(h, 3 * h), nn.Linear(h, h)
+        self.fc1, self.fc2 = nn.Linear(h, 4 * h), nn.Linear(4 * h, h)
+        self.drop = nn.Dropout(0.1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        s, b, h = x.shape
+        q, k, v = self.qkv(self.ln1(x)).view(s, b * self.a, 3 * h // self.a).transpose(0, 1).chunk(3, dim=-1)
+        scores = torch.baddbmm(
+            torch.empty(b * self.a, s, s, dtype=x.dtype, device=x.device),
+            q,
+            k.transpose(1, 2),
+            beta=0.0,
+            alpha=(h // self.a) ** -0.5,
+        )
+        probs = self.drop(torch.softmax(scores, dim=-1))
+        ctx = torch.bmm(probs, v).transpose(0, 1).reshape(s, b, h)
+        x = x + self.drop(self.proj(ctx))
+        return x + self.drop(self.fc2(nn.functional.gelu(self.fc1(self.ln2(x)))))
+
+
+def simulated_ops_per_layer() -> int:
+    """Compute ops the simulator issues for one layer's forward and backward (one GPU, no recompute)."""
+    from simcluster.hardware.profile import load_profile
+    from simcluster.model.costs import CostModel
+    from simcluster.parallel.base import Dims, OpFactory
+    from simcluster.parallel.groups import RankLayout
+    from simcluster.parallel.megatron import MegatronScheme
+
+    dims = Dims(b=BATCH, s=SEQ, h=HIDDEN, a=HEADS, f=4 * HIDDEN, V=0, t=1, e=2, dtype="fp16")
+    ops = OpFactory(CostModel(load_profile("dgx-a100"), "fp16"))
+    layer = MegatronScheme(dims, ops, RankLayout(1, 1, 1), sp=False).layer(0)
+    return len(layer.forward) + len(layer.backward)
+
+
+def _host_seconds(step: Callable[[], object], iterations: int, device: torch.device) -> float:
+    """Host wall seconds per call of `step`, issue only (the device is drained after the clock stops)."""
+    if device.type == "cuda":
+        torch.cuda.synchronize(device)
+    t0 = time.perf_counter()
+    for _ in range(iterations):
+        step()
+    seconds = (time.perf_counter() - t0) / iterations
+    if device.type == "cuda":
+        torch.cuda.synchronize(device)
+    return seconds
+
+
+def _layer_step(device: torch.device) -> Callable[[], object]:
+    dtype = torch.float16 if device.type == "cuda" else torch.float32
+    layer = TinyGptLayer().to(device=device, dtype=dtype)
+    x = torch.randn(SEQ, BATCH, HIDDEN, device=device, dtype=dtype, requires_grad=True)
+
+    def step() -> None:
+        layer(x).sum().backward()
+
+    return step
+
+
+def _sync_step(device: torch.device) -> Callable[[], object]:
+    if device.type == "cuda":
+        return lambda: torch.cuda.synchronize(device)
+    return lambda: None
+
+
+def run_host(
+    iterations: int,
+    warmup: int,
+    done: set[tuple],
+    log: CsvLog | None,
+    device: torch.device,
+    run_id: int,
+) -> int:
+    """Every host row not in `done`. Call on every rank (collective_dispatch needs them all); rank 0
+    passes the log and writes the rows."""
+    measured = 0
+    benches: list[tuple[str, int, Callable[[torch.device], Callable[[], object]], bool]] = [
+        ("collective_dispatch", 1, lambda d: _collective_step(d), True),
+        ("op_dispatch", simulated_ops_per_layer(), _layer_step, False),
+        ("sync", 1, _sync_step, False),
+    ]
+    for name, units, make, every_rank in benches:
+        if (name,) in done or (log is None and not every_rank):
+            continue
+        row = {"name": name, "units": units, "iterations": iterations, "run_id": run_id}
+        try:
+            step = make(device)
+            for _ in range(warmup):
+                step()
+            seconds = _host_seconds(step, iterations, device) / units
+        except RuntimeError as exc:
+            if log is not None:
+                log.write(**row, status=failure_status("error", exc))
+            continue
+        if log is not None:
+            log.write(**row, time_s=seconds, status="ok")
+        done.add((name,))
+        measured += 1
+    return measured
+
+
+def _collective_step(device: torch.device) -> Callable[[], object]:
+    t = torch.ones(1, device=device)
+    return lambda: dist.all_reduce(t)

@@ -1,0 +1,142 @@
+"""Link utilization from the engine's transfer log: per link, bytes over capacity and time, and the busiest
+instant; per link class (nvlink, pcie, nic, fabric), the figures summary.json reports.
+
+A transfer phase puts a known number of bytes on each of its links between its start and end; inside the
+phase the rate is taken as constant (bytes / duration). Where phases overlap their rates add; the busiest
+instant of a link is the largest such sum, capped at 1 (the timeline's fluid queue carries any excess into
+the link's next idle moment, so the drawn curve never exceeds 100% and its maximum is this same number).
+
+The engine shares one (links, bytes) pair of arrays between every phase of one collective shape, so a
+1,024-GPU log of millions of (phase, link) entries holds a few dozen distinct pairs: everything here works
+per pair (`LogIndex`) and never lays out one row per (phase, link) for all links at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+Log = Sequence[tuple[float, float, np.ndarray, np.ndarray]]  # (start_s, end_s, link ids, bytes per link)
+
+
+@dataclass(frozen=True)
+class LogIndex:
+    """The log by distinct (links, bytes) pair: per phase its start, end and pair; per pair its arrays."""
+
+    t0: np.ndarray
+    t1: np.ndarray
+    pair: np.ndarray
+    links: list[np.ndarray]
+    nbytes: list[np.ndarray]
+
+
+def log_index(log: Log) -> LogIndex:
+    index: dict[tuple[int, int], int] = {}
+    links: list[np.ndarray] = []
+    nbytes: list[np.ndarray] = []
+    pair = np.empty(len(log), dtype=np.int64)
+    for i, row in enumerate(log):
+        key = (id(row[2]), id(row[3]))  # the arrays live as long as the log
+        j = index.get(key)
+        if j is None:
+            j = index[key] = len(links)
+            links.append(np.asarray(row[2], dtype=np.int64))
+            nbytes.append(np.asarray(row[3], dtype=float))
+        pair[i] = j
+    t0 = np.fromiter((row[0] for row in log), dtype=float, count=len(log))
+    t1 = np.fromiter((row[1] for row in log), dtype=float, count=len(log))
+    return LogIndex(t0, t1, pair, links, nbytes)
+
+
+def link_rows(ix: LogIndex, link: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(start, end, bytes) of every phase that put bytes on `link`, in log order."""
+    on = np.zeros(len(ix.links))
+    has = np.zeros(len(ix.links), dtype=bool)
+    for j, (lk, nb) in enumerate(zip(ix.links, ix.nbytes)):
+        pos = np.flatnonzero(lk == link)
+        if len(pos):
+            has[j] = True
+            on[j] = nb[pos].sum()
+    sel = has[ix.pair]
+    return ix.t0[sel], ix.t1[sel], on[ix.pair[sel]]
+
+
+def link_carried(ix: LogIndex, n_links: int) -> np.ndarray:
+    """Bytes each link carried over the log."""
+    total = np.zeros(n_links)
+    for lk, nb, c in zip(ix.links, ix.nbytes, np.bincount(ix.pair, minlength=len(ix.links))):
+        np.add.at(total, lk, nb * float(c))
+    return total
+
+
+def link_peaks(ix: LogIndex, capacity_Bps: Sequence[float]) -> np.ndarray:
+    """Per link, the highest utilization at any instant (0..1): the largest sum of the rates of the phases
+    on it at one time (a phase ending when another starts does not overlap it), capped at 1. A phase of no
+    duration that moves bytes counts as 1.
+
+    A link that one phase alone fills (its bottleneck: most links that carry anything) is at 1 already; the
+    overlaps are summed, in time order per link, only on the others."""
+    cap = np.asarray(capacity_Bps, dtype=float)
+    out = np.zeros(len(cap))
+    dur = ix.t1 - ix.t0
+    by_pair = np.argsort(ix.pair, kind="stable")
+    rows_of = np.split(by_pair, np.cumsum(np.bincount(ix.pair, minlength=len(ix.links)))[:-1])
+    for lk, nb, rows in zip(ix.links, ix.nbytes, rows_of):  # the shortest phase of a pair is its fastest
+        d = dur[rows]
+        shortest = float(d.min()) if len(d) else 1.0
+        single = np.where(nb > 0, np.inf, 0.0) if shortest <= 0 else nb / shortest / cap[lk]
+        np.maximum.at(out, lk, single)
+    rest = out < 1.0
+    link_parts, time_parts, delta_parts, start_parts = [], [], [], []
+    for lk, nb, rows in zip(ix.links, ix.nbytes, rows_of):
+        sub = rest[lk] & (nb > 0)
+        rows = rows[dur[rows] > 0]
+        if not sub.any() or not len(rows):
+            continue
+        ids, per = lk[sub], nb[sub] / cap[lk[sub]]
+        rate = (per[None, :] / dur[rows][:, None]).ravel()  # phase-major: (rows, links)
+        link = np.tile(ids, len(rows))
+        for t, s, sign in ((ix.t0, 1, 1.0), (ix.t1, 0, -1.0)):
+            link_parts.append(link)
+            time_parts.append(np.repeat(t[rows], len(ids)))
+            delta_parts.append(sign * rate)
+            start_parts.append(np.full(len(link), s, dtype=np.int8))
+    if link_parts:
+        link = np.concatenate(link_parts)
+        delta = np.concatenate(delta_parts)
+        order = np.lexsort((np.concatenate(start_parts), np.concatenate(time_parts), link))
+        link, delta = link[order], delta[order]  # per link in time; at one instant, ends before starts
+        first = np.flatnonzero(np.r_[True, link[1:] != link[:-1]])
+        cum = np.cumsum(delta)
+        before = np.r_[0.0, cum][first]  # what earlier links left in the running sum (rounding only)
+        level = cum - np.repeat(before, np.diff(np.r_[first, len(link)]))
+        np.maximum.at(out, link[first], np.maximum.reduceat(level, first))
+    return np.minimum(out, 1.0)
+
+
+def class_utilization(
+    log: Log, capacity_Bps: Sequence[float], link_class: Sequence[str], t_end_s: float
+) -> dict[str, dict[str, float | int]]:
+    """Per link class: `links` (directed links of the class), `average` (bytes the class carried over its
+    links' capacity times the iteration: the mean utilization of its links), `busiest_average` (the highest
+    one link of the class reaches over the iteration) and `peak` (the busiest instant of any of its links)."""
+    cap = np.asarray(capacity_Bps, dtype=float)
+    cls = np.asarray(link_class)
+    ix = log_index(log)
+    carried = link_carried(ix, len(cap))
+    peaks = link_peaks(ix, cap)
+    out: dict[str, dict[str, float | int]] = {}
+    for name in sorted(set(link_class)):
+        sel = cls == name
+        span = cap[sel] * t_end_s
+        per_link = np.divide(carried[sel], span, out=np.zeros(int(sel.sum())), where=span > 0)
+        total = float(span.sum())
+        out[name] = {
+            "links": int(sel.sum()),
+            "average": float(carried[sel].sum() / total) if total > 0 else 0.0,
+            "busiest_average": float(per_link.max(initial=0.0)),
+            "peak": float(peaks[sel].max(initial=0.0)),
+        }
+    return out

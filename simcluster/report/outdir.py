@@ -1,0 +1,198 @@
+"""Output folders: checked before any work, written atomically.
+
+`prepare_out(text)` refuses a bad `--out` (empty, a file, under a file, not writable) with a one-line error
+and creates the temporary folder beside it up front, so a run never simulates for an hour and then fails
+to write. `AtomicDir` is where the writers put their files; `commit()` moves them into place:
+
+- `--out` does not exist: the temporary folder is renamed to it (one atomic rename);
+- `--out` holds only simcluster outputs (or nothing): the two folders are swapped atomically (Linux
+  `renameat2(RENAME_EXCHANGE)`; elsewhere two renames) and the old one is removed;
+- `--out` holds other files too: each new file replaces its namesake (atomic per file) and earlier
+  simcluster outputs this run did not write are removed; the user's files are left alone.
+
+Until `commit()`, an existing `--out` is untouched: a failed or interrupted run (the temporary folder and any
+folders created for it are removed on the way out) leaves it exactly as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import ctypes.util
+import os
+import shutil
+import signal
+import stat
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from simcluster.errors import ConfigError
+
+# every file name a simcluster command writes into an output folder
+KNOWN_OUTPUTS = frozenset(
+    {
+        "summary.json",
+        "events.csv",
+        "events.parquet",
+        "timeline.html",
+        "trace.json",
+        "trace.json.gz",
+        "compare.json",
+        "compare.html",
+    }
+)
+TMP_PREFIX = ".simcluster-tmp-"
+
+
+def _fail(text: str, rule: str) -> ConfigError:
+    return ConfigError("--out", text, rule)
+
+
+def check_out(text: str) -> Path:
+    """`--out` as a path, or a one-line error when it can never be an output folder."""
+    if text is None or str(text).strip() == "":
+        raise _fail("" if text is None else str(text), "empty path; give a folder")
+    if "\0" in str(text):
+        raise _fail(str(text).replace("\0", "\\0"), "contains a NUL byte")
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise _fail(str(text), "exists and is not a folder")
+    probe = path
+    while not probe.exists():
+        if probe.parent == probe:
+            break
+        probe = probe.parent
+    if probe.exists() and not probe.is_dir():
+        raise _fail(str(text), f"{probe} is a file, so no folder can be made under it")
+    if path.resolve() == path.resolve().parent:
+        raise _fail(str(text), "the root folder cannot be replaced; give a folder under it")
+    return path
+
+
+class AtomicDir:
+    """A temporary folder beside `out` that becomes `out` on `commit()` (see the module docstring)."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = out = Path(os.path.abspath(out))
+        parent = out.parent
+        self._created: list[Path] = []
+        missing = []
+        p = parent
+        while not p.exists():
+            missing.append(p)
+            p = p.parent
+        try:
+            for d in reversed(missing):
+                d.mkdir()
+                self._created.append(d)
+            self.path = Path(tempfile.mkdtemp(prefix=TMP_PREFIX, dir=parent))
+            os.chmod(self.path, 0o777 & ~_umask())  # as a plain mkdir would make it
+        except OSError as exc:
+            self._remove_created()
+            raise _fail(str(out), f"cannot write there ({exc.strerror or exc})") from None
+        if out.exists() and not os.access(out, os.W_OK | os.X_OK):
+            self.discard()
+            raise _fail(str(out), "the folder is not writable")
+        self.done = False
+
+    def _remove_created(self) -> None:
+        for d in reversed(self._created):
+            with contextlib.suppress(OSError):
+                d.rmdir()
+        self._created = []
+
+    def discard(self) -> None:
+        """Remove the temporary folder (and folders made for it); `out` stays as it was."""
+        shutil.rmtree(self.path, ignore_errors=True)
+        self._remove_created()
+
+    def commit(self) -> None:
+        """Move the written files into `out` (SIGINT is held back until the move is over)."""
+        with _no_interrupt():
+            out = self.out
+            if not out.exists():
+                os.rename(self.path, out)
+            elif _swappable(out):
+                os.chmod(self.path, stat.S_IMODE(out.stat().st_mode))
+                if not _exchange(self.path, out):
+                    old = Path(tempfile.mkdtemp(prefix=TMP_PREFIX, dir=self.path.parent))
+                    os.rename(out, old / "old")
+                    os.rename(self.path, out)
+                    self.path = old
+                shutil.rmtree(self.path, ignore_errors=True)  # now the old outputs
+            else:
+                new = {f.name for f in self.path.iterdir()}
+                for name in sorted(new):
+                    try:
+                        os.replace(self.path / name, out / name)
+                    except OSError:  # another file system (a symlinked --out)
+                        shutil.move(str(self.path / name), out / name)
+                for name in sorted(KNOWN_OUTPUTS - new):
+                    stale = out / name
+                    if stale.is_file():
+                        stale.unlink()
+                shutil.rmtree(self.path, ignore_errors=True)
+        self.done = True
+        self._created = []
+
+
+def _swappable(out: Path) -> bool:
+    """Whether `out` may be replaced as a whole: a real folder (not a link), not the working folder or one
+    above it, holding simcluster outputs only."""
+    if out.is_symlink():
+        return False
+    try:
+        Path.cwd().resolve().relative_to(out.resolve())
+        return False  # the process (or the user's shell) is inside it
+    except ValueError:
+        pass
+    return all(e.name in KNOWN_OUTPUTS for e in out.iterdir())
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths atomically (Linux renameat2 with RENAME_EXCHANGE); False where not supported."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        fn = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    fn.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    rc = fn(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange)
+    return rc == 0
+
+
+@contextlib.contextmanager
+def _no_interrupt() -> Iterator[None]:
+    """Hold SIGINT back for the duration (main thread only), then deliver it."""
+    try:
+        hit: list[object] = []
+        previous = signal.signal(signal.SIGINT, lambda *a: hit.append(a))
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if hit and callable(previous):
+            previous(*hit[0])
+
+
+@contextlib.contextmanager
+def atomic_out(out: Path) -> Iterator[AtomicDir]:
+    """`with atomic_out(out) as d: write into d.path` then `d.commit()`; on any exit without a commit the
+    temporary folder is removed and `out` is left as it was."""
+    d = AtomicDir(out)
+    try:
+        yield d
+    finally:
+        if not d.done:
+            d.discard()

@@ -1,0 +1,77 @@
+"""GEMM tile and wave quantization (simcluster/model/costs.py) against its closed form."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from simcluster.errors import ConfigError
+from simcluster.hardware.profile import load_profile, profile_from_dict
+from simcluster.model.costs import CostModel
+
+A100 = load_profile("vtrain-a100")
+
+
+def _with_gemm(**update):
+    gemm = A100.gpu.gemm.model_copy(update=update)
+    return A100.model_copy(update={"gpu": A100.gpu.model_copy(update={"gemm": gemm})})
+
+
+def h(d: float, d0: float) -> float:
+    return d / (d + d0)
+
+
+def test_large_gemm_uses_the_biggest_tile_and_pays_its_last_partial_wave():
+    g = A100.gpu.gemm
+    assert g.sm_count == 108 and [256, 128] in [list(t) for t in g.tiles]
+    secs, flops = CostModel(A100, "fp16").gemm(4096, 4096, 4096)
+    # 256 x 128 tiles: 16 x 32 = 512 tiles -> ceil(512 / 108) = 5 waves of 108 SMs
+    work = 5 * 108 * 2 * 256 * 128 * 4096 / h(4096, g.half_efficiency_dim)
+    assert secs == pytest.approx(g.launch_us * 1e-6 + work / (312e12 * g.efficiency_max), rel=1e-12)
+    assert flops == 2 * 4096**3
+
+
+def test_wave_quantization_steps_at_one_more_tile_than_sms():
+    hw = _with_gemm(tiles=[(128, 128)], sm_count=108, launch_us=0.0)
+    cost = CostModel(hw, "fp16")
+    full, _ = cost.gemm(128 * 108, 128, 1024)
+    over, _ = cost.gemm(128 * 109, 128, 1024)
+    assert over == pytest.approx(2 * full, rel=1e-12)  # one tile more: a second wave, as long as the first
+    padded, _ = cost.gemm(128 * 108 - 5, 128 - 3, 1024)
+    assert padded == pytest.approx(full, rel=1e-12)  # a partial tile costs a whole one
+
+
+def test_skinny_gemms_pick_smaller_tiles_and_run_far_below_peak():
+    g = A100.gpu.gemm
+    cost = CostModel(A100, "fp16")
+    # hidden 1024 at tensor parallel 8: [1024 tokens, 128] x [128, 1024]
+    secs, flops = cost.gemm(1024, 1024, 128)
+    d0 = g.half_efficiency_dim
+    best_tile = h(256, d0) * h(128, d0)
+    candidates = []
+    for tm, tn in g.tiles:
+        waves = math.ceil(math.ceil(1024 / tm) * math.ceil(1024 / tn) / 108)
+        candidates.append(waves * 108 * 2 * tm * tn * 128 / (h(tm, d0) * h(tn, d0) / best_tile * h(128, d0)))
+    assert secs == pytest.approx(g.launch_us * 1e-6 + min(candidates) / (312e12 * g.efficiency_max), rel=1e-12)
+    achieved = flops / (secs - g.launch_us * 1e-6) / 312e12
+    assert achieved < 0.4 * g.efficiency_max
+
+
+def test_batched_attention_gemms_count_every_head_in_the_waves():
+    hw = _with_gemm(tiles=[(128, 128)], sm_count=108, launch_us=0.0)
+    cost = CostModel(hw, "fp16")
+    one, _ = cost.gemm(1024, 1024, 64, batch=1)  # 64 tiles: one wave
+    many, _ = cost.gemm(1024, 1024, 64, batch=27)  # 27 x 64 = 1728 tiles = 16 waves
+    assert many == pytest.approx(16 * one, rel=1e-12)
+
+
+def test_tiles_and_sm_count_go_together():
+    data = A100.model_dump()
+    data["gpu"]["gemm"]["sm_count"] = None
+    with pytest.raises(ConfigError, match="tiles and gemm.sm_count go together"):
+        profile_from_dict(data)
+    data["gpu"]["gemm"]["sm_count"] = 108
+    data["gpu"]["gemm"]["tiles"] = [[0, 128]]
+    with pytest.raises(ConfigError, match="sides in 1..1024"):
+        profile_from_dict(data)
