@@ -233,11 +233,6 @@ def test_timelines_write_each_points_run_outputs(tmp_path):
     r = _cli([str(path), "--out", str(tmp_path / "o"), "--jobs", "1", "--quiet"])
     assert r.exit_code == 0, r.output
     point = tmp_path / "o" / "points" / "0"
-    assert sorted(p.name for p in point.iterdir()) == [
-        "events.csv",
-        "summary.json",
-        "timeline.html",
-        "trace.json",
-    ]
+    assert {"summary.json", "timeline.html"} <= {p.name for p in point.iterdir()}  # as `simcluster run`
     rows = pq.read_table(tmp_path / "o" / "results.parquet").to_pylist()
     assert json.loads((point / "summary.json").read_text())["iteration_time_s"] == rows[0]["iteration_time_s"]
