@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -225,3 +226,13 @@ def test_results_parquet_grows_while_the_sweep_runs(tmp_path, monkeypatch):
 
     run_sweep(load_sweep(path), out, jobs=1, fn=fn)
     assert seen == [0, 1, 2]
+
+
+def test_timelines_write_each_points_run_outputs(tmp_path):
+    path = _sweep(tmp_path, grid={"parallelism.tensor": [16]}, timelines=True)
+    r = _cli([str(path), "--out", str(tmp_path / "o"), "--jobs", "1", "--quiet"])
+    assert r.exit_code == 0, r.output
+    point = tmp_path / "o" / "points" / "0"
+    assert {"summary.json", "timeline.html"} <= {p.name for p in point.iterdir()}  # as `simcluster run`
+    rows = pq.read_table(tmp_path / "o" / "results.parquet").to_pylist()
+    assert json.loads((point / "summary.json").read_text())["iteration_time_s"] == rows[0]["iteration_time_s"]
