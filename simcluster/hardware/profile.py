@@ -93,17 +93,13 @@ class HostSpec(_Strict):
         0.0, ge=0, description="host time to issue one collective or point-to-point call"
     )
     sync_us: float = Field(
-        0.0,
-        ge=0,
-        description="host time of one device synchronization once the GPU is idle (.item(), synchronize)",
+        0.0, ge=0, description="host time of one device synchronization once the GPU is idle (.item(), synchronize)"
     )
     microbatch_overhead_us: float = Field(
         0.0, ge=0, description="host time per pipeline action (one micro-batch's forward or backward step)"
     )
     param_tensor_overhead_us: float = Field(
-        0.0,
-        ge=0,
-        description="host time per parameter tensor per iteration (optimizer and gradient bookkeeping)",
+        0.0, ge=0, description="host time per parameter tensor per iteration (optimizer and gradient bookkeeping)"
     )
     iteration_overhead_us: float = Field(
         0.0, ge=0, description="host time per iteration outside the steps (zero_grad, timers, logging)"

@@ -51,6 +51,4 @@ class CostModel:
 
     def elementwise(self, nbytes: float) -> float:
         gpu = self.hw.gpu
-        return gpu.kernel_launch_us * 1e-6 + nbytes / (
-            gpu.memory_bandwidth_GBps * 1e9 * gpu.memory_efficiency
-        )
+        return gpu.kernel_launch_us * 1e-6 + nbytes / (gpu.memory_bandwidth_GBps * 1e9 * gpu.memory_efficiency)

@@ -1,19 +1,19 @@
 """Tables of measured runs in a case file: one CSV row per case, expanded from a `tables:` entry.
 
-tables:
-- table: vTrain single node (iteration time, hidden 1024)
-  source: vTrain (MICRO 2024), measured
-  id: vtrain-h1024            # case ids: <id>-<row number>
-  scenario: scenarios/vtrain_h1024.yaml
-  csv: vtrain_h1024.csv       # next to the case file
-  metric: iteration_time_s
-  published: {column: "iteration time (ms)", scale: 0.001}
-  columns: {"# layers": model.layers, ...}    # CSV column -> dotted path set on the scenario
-  group_by: ["# GPUs", "global batch", "# layers"]   # runs compared for ranking
-  fit_every: 4                # every 4th row (0, 4, 8, ...) is a fitting row (benchmarks/fit_profiles.py)
-  notes:                      # first match wins; `match` compares CSV columns
-  - {match: {"tensor parallelism": 8}, note: "miss (communication): ..."}
-  note: "..."                 # every other row
+    tables:
+    - table: vTrain single node (iteration time, hidden 1024)
+      source: vTrain (MICRO 2024), measured
+      id: vtrain-h1024            # case ids: <id>-<row number>
+      scenario: scenarios/vtrain_h1024.yaml
+      csv: vtrain_h1024.csv       # next to the case file
+      metric: iteration_time_s
+      published: {column: "iteration time (ms)", scale: 0.001}
+      columns: {"# layers": model.layers, ...}    # CSV column -> dotted path set on the scenario
+      group_by: ["# GPUs", "global batch", "# layers"]   # runs compared for ranking
+      fit_every: 4                # every 4th row (0, 4, 8, ...) is a fitting row (benchmarks/fit_profiles.py)
+      notes:                      # first match wins; `match` compares CSV columns
+      - {match: {"tensor parallelism": 8}, note: "miss (communication): ..."}
+      note: "..."                 # every other row
 """
 
 from __future__ import annotations
@@ -56,12 +56,7 @@ def expand_table(item: Any, where: str, base: Path) -> list[dict[str, Any]]:
     if not isinstance(pub, dict) or "column" not in pub:
         raise ConfigError(f"{where}.published", None, "must be a mapping with column (and scale)")
     scale = pub.get("scale", 1.0)
-    if (
-        not isinstance(scale, int | float)
-        or isinstance(scale, bool)
-        or not math.isfinite(scale)
-        or scale <= 0
-    ):
+    if not isinstance(scale, int | float) or isinstance(scale, bool) or not math.isfinite(scale) or scale <= 0:
         raise ConfigError(f"{where}.published.scale", scale, "must be a positive finite number")
     columns = item["columns"]
     if not isinstance(columns, dict) or not columns:
@@ -94,9 +89,7 @@ def expand_table(item: Any, where: str, base: Path) -> list[dict[str, Any]]:
             published = float(row[pub["column"]]) * scale
             sets = {path_: _number(row[col]) for col, path_ in columns.items()}
         except ValueError:
-            raise ConfigError(
-                f"{item['csv']} row {k + 1}", None, "holds a value that is not a number"
-            ) from None
+            raise ConfigError(f"{item['csv']} row {k + 1}", None, "holds a value that is not a number") from None
         note = str(item.get("note", ""))
         for n in notes:
             if all(_number(row[c]) == v for c, v in n["match"].items()):
