@@ -22,6 +22,8 @@ from torch import nn
 
 from calibrate.results import CsvLog, failure_status
 
+HOST_ROWS = ("collective_dispatch", "op_dispatch", "sync")  # the rows a finished run has
+
 # The layer timed for op_dispatch: small enough that the host, not the device, sets the pace.
 HIDDEN, HEADS, SEQ, BATCH = 64, 4, 32, 1
 

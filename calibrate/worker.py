@@ -15,7 +15,7 @@ import torch.distributed as dist
 import calibrate
 from calibrate.bench_collectives import BenchFailure, build_memberships, run_collectives
 from calibrate.bench_compute import gemm_shapes, run_gemms, run_memory, supported_dtypes
-from calibrate.bench_host import run_host
+from calibrate.bench_host import HOST_ROWS, run_host
 from calibrate.config import BenchConfig, bench_config
 from calibrate.groups import node_ids, plan_groups
 from calibrate.ops import OPS, actual_size_bytes
@@ -108,7 +108,12 @@ def planned_points(groups: list, cfg: BenchConfig, device: torch.device) -> dict
                 collective_keys |= {(op, group.name, actual_size_bytes(op, s, group.n_ranks)) for s in sizes}
     dtypes = supported_dtypes(device)
     gemms = sum(len(shape.layouts) for shape in gemm_shapes(cfg)) * len(dtypes)
-    return {"collectives": len(collective_keys), "gemm": gemms, "memory": len(set(cfg.memory_sizes_bytes))}
+    return {
+        "collectives": len(collective_keys),
+        "gemm": gemms,
+        "memory": len(set(cfg.memory_sizes_bytes)),
+        "host": len(HOST_ROWS),
+    }
 
 
 def _timeout_s(text: str) -> float:

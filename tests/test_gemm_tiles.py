@@ -73,5 +73,5 @@ def test_tiles_and_sm_count_go_together():
         profile_from_dict(data)
     data["gpu"]["gemm"]["sm_count"] = 108
     data["gpu"]["gemm"]["tiles"] = [[0, 128]]
-    with pytest.raises(ConfigError, match="sides in 1..1024"):
+    with pytest.raises(ConfigError, match=r"must be \[rows, cols\] with sides in 1..1024"):
         profile_from_dict(data)

@@ -263,13 +263,25 @@ class Engine:
             if shape is None:
                 inst = [tuple(self.gpus[r] for r in g) for g in self.instances(group)]
                 shape = self._shapes[shape_key] = collective_shape(self.topo, kind, algo, inst)
-            cap = self.flows.capacity_Bps
-            proto = fastest_protocol(shape, nbytes, self.launch_s, cap, self.protocols, self.flows.alone_rate)
+            proto = self._protocol(kind, algo, group, nbytes)
             phases = shape.phases(nbytes, self.launch_s, proto)
             hit = self._collectives[key] = (label, phases, [ph.weights * ph.bytes_per_flow for ph in phases])
         if count:
             self.algorithms[hit[0]] = self.algorithms.get(hit[0], 0) + 1
         return hit[1], hit[2]
+
+    def _protocol(self, kind: str, algo: str, group: tuple[int, ...], nbytes: float) -> Protocol:
+        """The wire protocol of one call, chosen as NCCL does: from the group's own uncontended time (its
+        communicator does not see the other groups running the same collective, folded or not)."""
+        if len(self.protocols) == 1:
+            return self.protocols[0]
+        key = (kind, algo, group, "alone")
+        alone = self._shapes.get(key)
+        if alone is None:
+            gpus = tuple(self.gpus[r] for r in group)
+            alone = self._shapes[key] = collective_shape(self.topo, kind, algo, [gpus])
+        cap = self.flows.capacity_Bps
+        return fastest_protocol(alone, nbytes, self.launch_s, cap, self.protocols, self.flows.alone_rate)
 
     def _transfer(self, phases: list[Phase], carried: list[np.ndarray]) -> Generator:
         env = self.env

@@ -74,7 +74,7 @@ class GemmModel(_Strict):
     sm_count: int | None = Field(
         None, gt=0, le=1024, description="streaming multiprocessors (one output tile each per wave)"
     )
-    tiles: list[tuple[int, int]] = Field(
+    tiles: list[list[int]] = Field(
         default_factory=list,
         description="output tile shapes [rows, cols] the GEMM library chooses among (needs sm_count)",
     )
@@ -84,9 +84,9 @@ class GemmModel(_Strict):
     def _tiles_need_sms(self) -> GemmModel:
         if bool(self.tiles) != (self.sm_count is not None):
             raise ValueError("gemm.tiles and gemm.sm_count go together (tile and wave quantization)")
-        for tm, tn in self.tiles:
-            if not (0 < tm <= 1024 and 0 < tn <= 1024):
-                raise ValueError(f"gemm.tiles entry [{tm}, {tn}] must have sides in 1..1024")
+        for tile in self.tiles:
+            if len(tile) != 2 or not all(0 < side <= 1024 for side in tile):
+                raise ValueError(f"gemm.tiles entry {tile} must be [rows, cols] with sides in 1..1024")
         return self
 
 

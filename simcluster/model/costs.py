@@ -49,7 +49,7 @@ class CostModel:
             return g.launch_us * 1e-6 + flops / (measured * scale), flops
         d0 = g.half_efficiency_dim
         if g.tiles and g.sm_count:
-            work = _padded_flops(m, n, k, batch, tuple(g.tiles), g.sm_count, d0)
+            work = _padded_flops(m, n, k, batch, tuple(map(tuple, g.tiles)), g.sm_count, d0)
             rate = self.peak_flops * g.efficiency_max * scale
             return g.launch_us * 1e-6 + work / rate, flops
         shape = 1.0
