@@ -236,3 +236,25 @@ def test_timelines_write_each_points_run_outputs(tmp_path):
     assert {"summary.json", "timeline.html"} <= {p.name for p in point.iterdir()}  # as `simcluster run`
     rows = pq.read_table(tmp_path / "o" / "results.parquet").to_pylist()
     assert json.loads((point / "summary.json").read_text())["iteration_time_s"] == rows[0]["iteration_time_s"]
+
+
+def _die_on_two(point):  # module level: picklable for the process pool
+    import os
+
+    from simcluster.search.point import run_point
+
+    if point.index == 2:
+        os._exit(137)  # what the kernel's out-of-memory killer leaves behind
+    return run_point(point)
+
+
+def test_a_worker_killed_by_the_system_fails_only_its_point(tmp_path):
+    from simcluster.search.point import Point
+    from simcluster.search.runner import WORKER_DIED, run_points
+
+    rows = {}
+    pts = [Point(index=i, scenario={"name": "broken"}, base_dir=str(tmp_path)) for i in range(4)]
+    run_points(pts, lambda p, row: rows.__setitem__(p.index, row), 2, "local", None, _die_on_two)
+    assert sorted(rows) == [0, 1, 2, 3]
+    assert rows[2]["error"] == WORKER_DIED
+    assert all(rows[i]["error"] != WORKER_DIED for i in (0, 1, 3))

@@ -10,12 +10,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from simcluster.errors import ConfigError
 from simcluster.search.point import Point, run_point
 
 EXECUTORS = ("local", "ray")
+WORKER_DIED = "the worker process died (killed by the system, most likely out of memory)"
 OnResult = Callable[[Point, dict[str, Any]], None]
 
 
@@ -51,17 +53,31 @@ def run_points(
 def _run_pool(
     points: Sequence[Point], on_result: OnResult, jobs: int, fn: Callable[[Point], dict[str, Any]]
 ) -> None:
+    """A process pool. If the OS kills a worker (out of memory), the pool breaks and every unfinished point
+    runs again alone in its own process: the one that kills its process again is recorded with that error,
+    the others finish normally."""
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(points)))
     pending = {pool.submit(fn, p): p for p in points}
+    suspects: list[Point] = []
     try:
-        while pending:
+        while pending and not suspects:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in sorted(done, key=lambda f: pending[f].index):
+                if isinstance(fut.exception(), BrokenProcessPool):
+                    suspects = sorted(pending.values(), key=lambda q: q.index)
+                    break
                 on_result(pending.pop(fut), fut.result())
     except BaseException:  # Ctrl-C or a failing callback: drop what has not started, do not wait
         pool.shutdown(wait=False, cancel_futures=True)
         raise
-    pool.shutdown()
+    pool.shutdown(wait=not suspects, cancel_futures=bool(suspects))
+    for point in suspects:
+        with ProcessPoolExecutor(max_workers=1) as alone:
+            try:
+                row = alone.submit(fn, point).result()
+            except BrokenProcessPool:
+                row = {"point": point.index, "error": WORKER_DIED}
+        on_result(point, row)
 
 
 def import_ray() -> Any:
