@@ -18,6 +18,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+# Summing overlapping phases per link costs one entry per (phase, link): past this many, a class's peak is
+# taken over its PEAK_LINKS_PER_CLASS most loaded links only (memory stays bounded on huge contended runs).
+PEAK_BUDGET = 20_000_000
+PEAK_LINKS_PER_CLASS = 32
+
 Log = Sequence[tuple[float, float, np.ndarray, np.ndarray]]  # (start_s, end_s, link ids, bytes per link)
 
 
@@ -71,13 +76,16 @@ def link_carried(ix: LogIndex, n_links: int) -> np.ndarray:
     return total
 
 
-def link_peaks(ix: LogIndex, capacity_Bps: Sequence[float]) -> np.ndarray:
+def link_peaks(
+    ix: LogIndex, capacity_Bps: Sequence[float], wanted: np.ndarray | None = None
+) -> np.ndarray:
     """Per link, the highest utilization at any instant (0..1): the largest sum of the rates of the phases
     on it at one time (a phase ending when another starts does not overlap it), capped at 1. A phase of no
     duration that moves bytes counts as 1.
 
     A link that one phase alone fills (its bottleneck: most links that carry anything) is at 1 already; the
-    overlaps are summed, in time order per link, only on the others."""
+    overlaps are summed, in time order per link, only on the others, and only where `wanted` (a mask over
+    links; default all) is set: elsewhere a link keeps its single-phase figure (a lower bound)."""
     cap = np.asarray(capacity_Bps, dtype=float)
     out = np.zeros(len(cap))
     dur = ix.t1 - ix.t0
@@ -89,6 +97,8 @@ def link_peaks(ix: LogIndex, capacity_Bps: Sequence[float]) -> np.ndarray:
         single = np.where(nb > 0, np.inf, 0.0) if shortest <= 0 else nb / shortest / cap[lk]
         np.maximum.at(out, lk, single)
     rest = out < 1.0
+    if wanted is not None:
+        rest &= wanted
     link_parts, time_parts, delta_parts, start_parts = [], [], [], []
     for lk, nb, rows in zip(ix.links, ix.nbytes, rows_of):
         sub = rest[lk] & (nb > 0)
@@ -121,12 +131,26 @@ def class_utilization(
 ) -> dict[str, dict[str, float | int]]:
     """Per link class: `links` (directed links of the class), `average` (bytes the class carried over its
     links' capacity times the iteration: the mean utilization of its links), `busiest_average` (the highest
-    one link of the class reaches over the iteration) and `peak` (the busiest instant of any of its links)."""
+    one link of the class reaches over the iteration) and `peak` (the busiest instant of any of its links:
+    1 where one phase alone fills a link; else the overlaps on every link of the class, or, past
+    PEAK_BUDGET entries, on its PEAK_LINKS_PER_CLASS most loaded links)."""
     cap = np.asarray(capacity_Bps, dtype=float)
     cls = np.asarray(link_class)
     ix = log_index(log)
     carried = link_carried(ix, len(cap))
-    peaks = link_peaks(ix, cap)
+    # a class's peak is its busiest link's: where one phase alone already fills a link of the class, the
+    # others need no overlap sums (which, on large contended runs, would pair every phase with every link)
+    single = link_peaks(ix, cap, np.zeros(len(cap), dtype=bool))
+    open_links = np.isin(cls, sorted(c for c in set(link_class) if single[cls == c].max(initial=0.0) < 1.0))
+    rows = np.bincount(ix.pair, minlength=len(ix.links))
+    work = sum(int(n) * int(open_links[lk].sum()) for lk, n in zip(ix.links, rows))
+    wanted = open_links
+    if work > PEAK_BUDGET:  # too many (phase, link) overlaps: the most loaded links of each open class
+        wanted = np.zeros(len(cap), dtype=bool)
+        for name in set(cls[open_links]):
+            members = np.flatnonzero(cls == name)
+            wanted[members[np.argsort(-carried[members], kind="stable")[:PEAK_LINKS_PER_CLASS]]] = True
+    peaks = link_peaks(ix, cap, wanted) if wanted.any() else single
     out: dict[str, dict[str, float | int]] = {}
     for name in sorted(set(link_class)):
         sel = cls == name

@@ -166,3 +166,19 @@ def test_folding_keeps_the_link_figures(extra) -> None:
     assert set(a) == set(b) == {"fabric", "nic", "nvlink", "pcie"}
     for cls in a:
         assert a[cls] == pytest.approx(b[cls], rel=1e-9)
+
+
+def test_class_peaks_past_the_budget_use_the_most_loaded_links(pipe16, monkeypatch) -> None:
+    from simcluster.network import utilization as U
+
+    log = pipe16.engine.transfer_log
+    cap, cls = pipe16.topology.capacity_Bps, pipe16.topology.link_class
+    exact = U.class_utilization(log, cap, cls, pipe16.engine.iteration_time_s)
+    monkeypatch.setattr(U, "PEAK_BUDGET", 0)
+    monkeypatch.setattr(U, "PEAK_LINKS_PER_CLASS", 1)
+    bounded = U.class_utilization(log, cap, cls, pipe16.engine.iteration_time_s)
+    single = U.link_peaks(U.log_index(log), cap, np.zeros(len(cap), dtype=bool))
+    for name, v in exact.items():
+        low = float(single[np.asarray(cls) == name].max(initial=0.0))
+        assert low - 1e-12 <= bounded[name]["peak"] <= v["peak"] + 1e-12
+        assert bounded[name]["average"] == v["average"]
