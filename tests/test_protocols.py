@@ -96,3 +96,24 @@ def test_per_flow_caps_come_from_the_link_classes():
     caps = per_flow_caps_Bps(topo, hw.links)
     for cls, c in zip(topo.link_class, caps):
         assert c == (12e9 if cls == "nic" else float("inf"))
+
+
+def test_protocol_switch_points_follow_the_closed_form():
+    """LL -> LL128 and LL128 -> Simple switch where their closed forms cross: for a ring of n ranks the
+    time is fixed + steps x alpha + 2(n-1)/n x S / (bw x eff), linear in S, so each crossover has a closed
+    form; just below it the engine's time is the cheaper protocol's, just above the other's."""
+    n = 8
+    names = ("LL", "LL128", "Simple")
+    pairs = [(a, b) for a, b in zip(names, names[1:])]
+    for a, b in pairs:
+        t0a, t0b = ring_allreduce(n, 0.0, a), ring_allreduce(n, 0.0, b)
+        slope_a = (ring_allreduce(n, 1e9, a) - t0a) / 1e9
+        slope_b = (ring_allreduce(n, 1e9, b) - t0b) / 1e9
+        cross = (t0b - t0a) / (slope_a - slope_b)
+        if cross <= 0:
+            continue
+        for size, expect in ((cross * 0.9, a), (cross * 1.1, b)):
+            best = min(names, key=lambda p, s=size: ring_allreduce(n, s, p))
+            if best in (a, b):  # a third protocol may win outright there
+                assert best == expect
+                assert engine_allreduce(n, size) == pytest.approx(ring_allreduce(n, size, expect), rel=1e-9)
