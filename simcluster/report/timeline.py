@@ -176,6 +176,115 @@ def build_timeline(
     return fig, notes
 
 
+class _Traces:
+    """The timeline's traces as plain dicts (what plotly.js takes), each with the rank it belongs to (None:
+    always shown), so the rank menu can show one rank's bars."""
+
+    def __init__(self) -> None:
+        self.data: list[dict] = []
+        self.owner: list[int | None] = []
+        self.shown_legend: set[str] = set()
+
+    def add(self, trace: dict, rank: int | None = None) -> None:
+        self.data.append(trace)
+        self.owner.append(rank)
+
+    def bars(
+        self, d: pd.DataFrame, cat: str, rank: int, y: np.ndarray, width: float, hover: list[str]
+    ) -> None:
+        trace = {
+            "type": "bar",
+            "x": (d["end_s"].to_numpy(float) - d["start_s"].to_numpy(float)) * 1e3,
+            "base": d["start_s"].to_numpy(float) * 1e3,
+            "y": np.asarray(y, dtype=float),
+            "width": width,
+            "orientation": "h",
+            "name": cat,
+            "legendgroup": cat,
+            "showlegend": cat not in self.shown_legend,
+            "marker": {"color": COLORS.get(cat, "#444444"), "line": {"width": 0}},
+            "hovertext": hover,
+            "hoverinfo": "text",
+            "xaxis": "x",
+            "yaxis": "y",
+        }
+        self.shown_legend.add(cat)
+        self.add(trace, rank)
+
+
+def _op_bars(
+    tr: _Traces, ranks: list[int], ypos: dict[int, float], df: pd.DataFrame, gaps: pd.DataFrame
+) -> None:
+    """Each shown rank's op bars (compute, comm and host lanes) and its idle and bubble gaps."""
+    for rank in ranks:
+        d = df[df["rank"] == rank]
+        base = ypos[rank]
+        for cat, part in d.groupby("kind", sort=True):
+            for blocking, sub in part.groupby("blocking", sort=True):
+                stream = sub["stream"].iloc[0]
+                y = base - np.array([LANE[x] for x in _values(sub["stream"])], dtype=float)
+                width = 0.8
+                if stream == "comm":  # blocking collectives in the lane's upper half, queued ones below
+                    y = y + (0.2 if blocking else -0.2)
+                    width = 0.4
+                tr.bars(sub, str(cat), rank, y, width, _hover(sub))
+        g = gaps[gaps["rank"] == rank]
+        for cat, part in g.groupby("kind", sort=True):
+            tr.bars(part, str(cat), rank, np.full(len(part), base - LANE["compute"]), 0.8, _gap_hover(part))
+
+
+def _detail_traces(
+    tr: _Traces, res: SimResult, detail: pd.DataFrame | None, ypos: dict[int, float]
+) -> dict | None:
+    """Empty bar traces the page fills with single ops when zoomed in (merged bars), and their payload."""
+    if detail is None or not len(detail):
+        return None
+    first = len(tr.data)
+    meta = {"detail": _detail_payload(detail, ypos, first, res.engine.iteration_time_s * 1e3)}
+    for cat in meta["detail"]["cats"]:
+        tr.add(
+            {
+                "type": "bar",
+                "orientation": "h",
+                "x": [],
+                "base": [],
+                "y": [],
+                "name": cat,
+                "legendgroup": cat,
+                "showlegend": False,
+                "marker": {"color": COLORS.get(cat, "#444444"), "line": {"width": 0}},
+                "hoverinfo": "text",
+                "xaxis": "x",
+                "yaxis": "y",
+            }
+        )
+    return meta
+
+
+def _memory_traces(tr: _Traces, res: SimResult, ranks: list[int]) -> None:
+    """Memory in use over the iteration, one line per simulated rank among those shown."""
+    seen_reps: dict[int, list[int]] = {}
+    for rank in ranks:
+        seen_reps.setdefault(res.program.rep_of[rank], []).append(rank)
+    for rep, members in seen_reps.items():
+        s = memory_series(res, rep)
+        label = f"rank {members[0]}" + (f" (and {len(members) - 1} more)" if len(members) > 1 else "")
+        tr.add(
+            {
+                "type": "scatter",
+                "x": np.append(s.time_s, res.engine.iteration_time_s) * 1e3,
+                "y": np.append(s.value, s.value[-1]) / GiB,
+                "mode": "lines",
+                "line": {"shape": "hv", "width": 1.2},
+                "name": label,
+                "legend": "legend3",
+                "hovertemplate": f"{label}<br>%{{x:.3f}} ms: %{{y:.2f}} GiB<extra></extra>",
+                "xaxis": "x3",
+                "yaxis": "y3",
+            }
+        )
+
+
 def _figure(
     res: SimResult, title: str, budget: int = SHAPE_BUDGET, max_ranks: int = MAX_RANKS
 ) -> tuple[go.Figure, list[dict], list[str]]:
@@ -195,97 +304,27 @@ def _figure(
         row_heights=[top_px, panel_px, panel_px],
         subplot_titles=("ops per rank", "link utilization (busiest links)", "memory in use per rank"),
     )
-    data: list[dict] = []  # the traces, as plotly.js takes them
-    owner: list[int | None] = []  # rank each trace belongs to (None: always shown)
-    shown_legend: set[str] = set()
-
-    def add_bars(d: pd.DataFrame, cat: str, rank: int, y: np.ndarray, width: float, hover: list[str]) -> None:
-        data.append(
-            {
-                "type": "bar",
-                "x": (d["end_s"].to_numpy(float) - d["start_s"].to_numpy(float)) * 1e3,
-                "base": d["start_s"].to_numpy(float) * 1e3,
-                "y": np.asarray(y, dtype=float),
-                "width": width,
-                "orientation": "h",
-                "name": cat,
-                "legendgroup": cat,
-                "showlegend": cat not in shown_legend,
-                "marker": {"color": COLORS.get(cat, "#444444"), "line": {"width": 0}},
-                "hovertext": hover,
-                "hoverinfo": "text",
-                "xaxis": "x",
-                "yaxis": "y",
-            }
-        )
-        shown_legend.add(cat)
-        owner.append(rank)
-
-    for rank in ranks:
-        d = df[df["rank"] == rank]
-        base = ypos[rank]
-        for cat, part in d.groupby("kind", sort=True):
-            for blocking, sub in part.groupby("blocking", sort=True):
-                stream = sub["stream"].iloc[0]
-                y = base - np.array([LANE[x] for x in _values(sub["stream"])], dtype=float)
-                width = 0.8
-                if stream == "comm":  # blocking collectives in the lane's upper half, queued ones below
-                    y = y + (0.2 if blocking else -0.2)
-                    width = 0.4
-                add_bars(sub, str(cat), rank, y, width, _hover(sub))
-        g = gaps[gaps["rank"] == rank]
-        for cat, part in g.groupby("kind", sort=True):
-            add_bars(part, str(cat), rank, np.full(len(part), base - LANE["compute"]), 0.8, _gap_hover(part))
-
-    meta = None
-    if pl.detail is not None and len(pl.detail):  # merged bars: the page draws these when zoomed in
-        first = len(data)
-        meta = {"detail": _detail_payload(pl.detail, ypos, first, res.engine.iteration_time_s * 1e3)}
-        for cat in meta["detail"]["cats"]:
-            data.append(
-                {
-                    "type": "bar",
-                    "orientation": "h",
-                    "x": [],
-                    "base": [],
-                    "y": [],
-                    "name": cat,
-                    "legendgroup": cat,
-                    "showlegend": False,
-                    "marker": {"color": COLORS.get(cat, "#444444"), "line": {"width": 0}},
-                    "hoverinfo": "text",
-                    "xaxis": "x",
-                    "yaxis": "y",
-                }
-            )
-            owner.append(None)
-    it_ms = res.engine.iteration_time_s * 1e3
+    tr = _Traces()
+    _op_bars(tr, ranks, ypos, df, gaps)
+    meta = _detail_traces(tr, res, pl.detail, ypos)
     for trace in link_traces(res, TOP_LINKS):  # windowed averages that follow the zoom (linkpanel.py)
-        data.append(trace)
-        owner.append(None)
+        tr.add(trace)
     retitle(fig, res)
-    seen_reps: dict[int, list[int]] = {}
-    for rank in ranks:
-        seen_reps.setdefault(res.program.rep_of[rank], []).append(rank)
-    for rep, members in seen_reps.items():
-        s = memory_series(res, rep)
-        label = f"rank {members[0]}" + (f" (and {len(members) - 1} more)" if len(members) > 1 else "")
-        data.append(
-            {
-                "type": "scatter",
-                "x": np.append(s.time_s, res.engine.iteration_time_s) * 1e3,
-                "y": np.append(s.value, s.value[-1]) / GiB,
-                "mode": "lines",
-                "line": {"shape": "hv", "width": 1.2},
-                "name": label,
-                "legend": "legend3",
-                "hovertemplate": f"{label}<br>%{{x:.3f}} ms: %{{y:.2f}} GiB<extra></extra>",
-                "xaxis": "x3",
-                "yaxis": "y3",
-            }
-        )
-        owner.append(None)
+    _memory_traces(tr, res, ranks)
+    _layout(fig, ranks, ypos, tr.owner, meta, top_px + 2 * panel_px + 160, res.engine.iteration_time_s * 1e3)
+    return fig, tr.data, notes
 
+
+def _layout(
+    fig: go.Figure,
+    ranks: list[int],
+    ypos: dict[int, float],
+    owner: list[int | None],
+    meta: dict | None,
+    height: int,
+    it_ms: float,
+) -> None:
+    """Axes, legends and the rank menu (each entry shows one rank's traces and the shared panels)."""
     full_range = [-(len(ranks) - 1) * BAND - 2.6, 0.6]
     buttons = [
         {
@@ -309,7 +348,7 @@ def _figure(
     fig.update_layout(
         barmode="overlay",
         bargap=0,
-        height=top_px + 2 * panel_px + 160,
+        height=height,
         hovermode="closest",
         legend={"title": {"text": "op category"}, "y": 1.0, "yanchor": "top", "tracegroupgap": 0},
         legend2={"title": {"text": "link"}, "y": dom2[1], "yanchor": "top", "font": {"size": 10}},
@@ -350,7 +389,6 @@ def _figure(
     fig.update_xaxes(
         row=3, col=1, title={"text": "time (ms)"}, rangeslider={"visible": True, "thickness": 0.05}
     )
-    return fig, data, notes
 
 
 # Zoomed in far enough (DETAIL_ZOOM of the iteration), the merged bars fade and the ops inside the visible
