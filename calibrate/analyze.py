@@ -8,7 +8,7 @@ from typing import Any
 
 import yaml
 
-from calibrate.fitting import (
+from calibrate.fit.tables import (
     fit_backward_rows,
     fit_collective_rows,
     fit_gemm_rows,
@@ -16,8 +16,8 @@ from calibrate.fitting import (
     fit_memory_rows,
     gemm_fit_points,
 )
-from calibrate.profile_build import auto_base, build_profile
-from calibrate.report import write_report
+from calibrate.profile import auto_base, build_profile
+from calibrate.report.page import write_report
 from calibrate.results import COLLECTIVES, GEMM, HOST, MEMORY, read_table
 from calibrate.runinfo import read_runs
 from simcluster.errors import ConfigError

@@ -13,13 +13,13 @@ import torch
 import torch.distributed as dist
 
 import calibrate
-from calibrate.bench_collectives import BenchFailure, build_memberships, run_collectives
-from calibrate.bench_compute import gemm_shapes, run_gemms, run_memory, supported_dtypes
-from calibrate.bench_host import HOST_ROWS, run_host
+from calibrate.bench.collectives import BenchFailure, build_memberships, run_collectives
+from calibrate.bench.compute import gemm_shapes, run_gemms, run_memory, supported_dtypes
+from calibrate.bench.host import HOST_ROWS, run_host
 from calibrate.config import BenchConfig, bench_config
 from calibrate.groups import node_ids, plan_groups
 from calibrate.ops import OPS, actual_size_bytes
-from calibrate.profile_build import auto_base
+from calibrate.profile import auto_base
 from calibrate.results import COLLECTIVES, GEMM, HOST, MEMORY, CsvLog, WriteFailure, done_keys, read_table
 from calibrate.runinfo import check_out_dir, read_runs, write_runs
 from calibrate.runtime import Place, place_from_env

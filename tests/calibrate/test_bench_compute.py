@@ -8,7 +8,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from calibrate.bench_compute import _gemm_step, run_gemms  # noqa: E402
+from calibrate.bench.compute import _gemm_step, run_gemms  # noqa: E402
 from calibrate.config import BenchConfig, ModelShape  # noqa: E402
 from calibrate.results import GEMM, CsvLog, done_keys, read_table  # noqa: E402
 from calibrate.shapes import GemmShape, layer_gemms  # noqa: E402

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from calibrate.fit import fit_line
-from calibrate.fit_backward import fit_backward
-from calibrate.fit_gemm import GemmFit, fit_gemm, predict_time_s
+from calibrate.fit.backward import fit_backward
+from calibrate.fit.gemm import GemmFit, fit_gemm, predict_time_s
+from calibrate.fit.line import fit_line
 from calibrate.ops import busbw_factor
 
 ALPHA_S = 12e-6

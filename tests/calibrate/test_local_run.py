@@ -215,7 +215,7 @@ def test_rank_placement_from_slurm_when_torchrun_variables_are_absent(
 
 
 def test_host_costs_are_measured_and_land_in_the_profile(two_ranks: Path) -> None:
-    from calibrate.bench_host import simulated_ops_per_layer
+    from calibrate.bench.host import simulated_ops_per_layer
 
     rows = {r["name"]: r for r in _rows(two_ranks / "host.csv")}
     assert set(rows) == {"op_dispatch", "collective_dispatch", "sync"}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from calibrate.fit_gemm import GemmFit
-from calibrate.profile_build import auto_base, build_profile, device_matches
+from calibrate.fit.gemm import GemmFit
+from calibrate.profile import auto_base, build_profile, device_matches
 from simcluster.hardware.profile import load_profile, profile_from_dict
 
 LAUNCH_US, NVLINK_HOP_US, PCIE_HOP_US, NIC_HOP_US = 6.0, 1.0, 1.0, 2.5

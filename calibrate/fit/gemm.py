@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from calibrate.fit import holdout_mape, irls, mape, r2_score
+from calibrate.fit.line import holdout_mape, irls, mape, r2_score
 
 
 @dataclass(frozen=True, kw_only=True)

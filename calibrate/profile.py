@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from calibrate import __version__
-from calibrate.fit_gemm import GemmFit
+from calibrate.fit.gemm import GemmFit
 from calibrate.ops import ring_steps
 from simcluster.hardware.profile import HardwareProfile
 

@@ -9,9 +9,9 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
-from calibrate.fit_gemm import GemmFit
+from calibrate.fit.gemm import GemmFit
 from calibrate.ops import OPS, busbw_factor
-from calibrate.report_gemm import backward_figures, gemm_figures
+from calibrate.report.gemm import backward_figures, gemm_figures
 from calibrate.results import ok_rows
 
 LOG_AXES = {"xaxis_type": "log", "yaxis_type": "log"}

@@ -7,8 +7,8 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
-from calibrate.fit_gemm import GemmFit, predict_time_s
-from calibrate.fitting import backward_pairs
+from calibrate.fit.gemm import GemmFit, predict_time_s
+from calibrate.fit.tables import backward_pairs
 from calibrate.results import ok_rows
 from calibrate.shapes import BACKWARD_LAYOUTS, FORWARD
 

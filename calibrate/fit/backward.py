@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from calibrate.fit import MIN_POINTS, huber_weights, mape, r2_score
+from calibrate.fit.line import MIN_POINTS, huber_weights, mape, r2_score
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -7,9 +7,9 @@ from typing import Any
 
 import numpy as np
 
-from calibrate.fit import MIN_POINTS, fit_line
-from calibrate.fit_backward import fit_backward
-from calibrate.fit_gemm import GemmFit, fit_gemm, min_points
+from calibrate.fit.backward import fit_backward
+from calibrate.fit.gemm import GemmFit, fit_gemm, min_points
+from calibrate.fit.line import MIN_POINTS, fit_line
 from calibrate.ops import busbw_factor
 from calibrate.results import ok_rows
 from calibrate.shapes import BACKWARD_LAYOUTS, FORWARD

@@ -1,0 +1,1 @@
+"""Benchmarks: what each rank runs and times (collectives, GEMMs and copies, host costs)."""

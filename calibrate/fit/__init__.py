@@ -1,0 +1,1 @@
+"""Fits of the measured tables: robust lines, the GEMM model, the backward factor, per-table quality."""

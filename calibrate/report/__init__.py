@@ -1,0 +1,1 @@
+"""report.html: measured points against the fitted curves."""
