@@ -117,3 +117,22 @@ def test_protocol_switch_points_follow_the_closed_form():
             if best in (a, b):  # a third protocol may win outright there
                 assert best == expect
                 assert engine_allreduce(n, size) == pytest.approx(ring_allreduce(n, size, expect), rel=1e-9)
+
+
+def test_bad_protocol_entries_get_one_line_naming_the_field():
+    from simcluster.errors import ConfigError
+    from simcluster.hardware.profile import profile_from_dict
+
+    data = HW.model_dump(mode="json", exclude_none=True)
+    data["collectives"]["protocols"]["LL64"] = {"base_latency_us": 1.0}
+    with pytest.raises(ConfigError) as exc:
+        profile_from_dict(data)
+    assert str(exc.value) == (
+        "hardware.collectives.protocols.LL64='LL64': input should be 'LL', 'LL128' or 'Simple'"
+    )
+    data = HW.model_dump(mode="json", exclude_none=True)
+    data["collectives"]["protocols"]["LL"]["bandwidth_efficiency"] = 2.0
+    with pytest.raises(
+        ConfigError, match=r"protocols\.LL\.bandwidth_efficiency=2.0: must be a finite number in \(0, 1\]"
+    ):
+        profile_from_dict(data)

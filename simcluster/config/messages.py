@@ -77,8 +77,8 @@ def _clean_loc(model: type[BaseModel], loc: tuple[Any, ...]) -> tuple[tuple[Any,
             current = _unwrap_model(info.annotation)
         elif fields is None and current is None and not _looks_like_tag(item):
             out.append(item)  # a key inside a plain dict (peak_tflops.fp16)
-        elif fields and item not in fields:
-            out.append(item)  # unknown key
+        elif fields and item not in fields and not _looks_like_tag(item):
+            out.append(item)  # unknown key (or a dict key: pydantic's `[key]` tag after it is dropped)
     return tuple(out), info
 
 

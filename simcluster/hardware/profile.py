@@ -80,13 +80,18 @@ class GemmModel(_Strict):
     )
     measured: list[GemmPoint] = Field(default_factory=list)
 
+    @field_validator("tiles")
+    @classmethod
+    def _tile_shapes(cls, tiles: list[list[int]]) -> list[list[int]]:
+        for tile in tiles:
+            if len(tile) != 2 or not all(0 < side <= 1024 for side in tile):
+                raise ValueError(f"gemm.tiles entry {tile} must be [rows, cols] with sides in 1..1024")
+        return tiles
+
     @model_validator(mode="after")
     def _tiles_need_sms(self) -> GemmModel:
         if bool(self.tiles) != (self.sm_count is not None):
             raise ValueError("gemm.tiles and gemm.sm_count go together (tile and wave quantization)")
-        for tile in self.tiles:
-            if len(tile) != 2 or not all(0 < side <= 1024 for side in tile):
-                raise ValueError(f"gemm.tiles entry {tile} must be [rows, cols] with sides in 1..1024")
         return self
 
 
