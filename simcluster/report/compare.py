@@ -23,36 +23,8 @@ import math
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from simcluster.report.breakdown import breakdown, breakdown_figure
 from simcluster.simulate import SimResult
-
-PARTS = [
-    ("forward_compute_s", "forward compute", "#1f77b4"),
-    ("backward_compute_s", "backward compute", "#2ca02c"),
-    ("recompute_compute_s", "recompute", "#98df8a"),
-    ("optimizer_s", "optimizer", "#8c564b"),
-    ("exposed_comm_s", "exposed communication", "#d62728"),
-    ("bubble_idle_s", "bubble / idle", "#ffd92f"),
-]
-
-
-def breakdown(res: SimResult, rep: int) -> dict[str, float]:
-    """Where representative rank `rep`'s iteration goes; the parts sum to the iteration time."""
-    tr = res.engine.traces[rep]
-    out = {k: 0.0 for k, _, _ in PARTS}
-    key = {
-        "forward": "forward_compute_s",
-        "backward": "backward_compute_s",
-        "recompute": "recompute_compute_s",
-    }
-    for i, (op, _layer, _mb) in enumerate(res.program.steps[rep]):
-        d = tr.end_s[i] - tr.start_s[i]
-        if op.is_compute:
-            out[key.get(op.phase, "optimizer_s")] += d
-        elif op.kind == "wait" or (op.kind not in ("send", "recv") and op.blocking):
-            out["exposed_comm_s"] += d
-    busy = sum(out.values())
-    out["bubble_idle_s"] = max(0.0, res.engine.iteration_time_s - busy)
-    return out
 
 
 def scenario_record(label: str, source: str, res: SimResult) -> dict:
@@ -170,27 +142,13 @@ def compare_json(doc: dict) -> str:
 
 
 def _breakdown_fig(records: list[dict]) -> go.Figure:
-    labels = [r["label"] for r in records]
-    fig = go.Figure()
-    for key, name, color in PARTS:
-        vals = [r["breakdown_s"][key] * 1e3 for r in records]
-        fig.add_trace(
-            go.Bar(
-                x=labels,
-                y=vals,
-                name=name,
-                marker_color=color,
-                hovertemplate=f"{name}: %{{y:.2f}} ms<extra>%{{x}}</extra>",
-            )
-        )
-    fig.update_layout(
-        barmode="stack",
-        title={"text": "where the slowest rank's iteration goes"},
-        yaxis={"title": {"text": "time per iteration (ms)"}},
+    return breakdown_figure(
+        [r["label"] for r in records],
+        [r["breakdown_s"] for r in records],
+        "where the slowest rank's iteration goes",
         height=460,
-        legend={"traceorder": "normal"},
+        ms=True,
     )
-    return fig
 
 
 def _figures_fig(records: list[dict]) -> go.Figure:

@@ -9,7 +9,7 @@ from typing import Any
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from simcluster.report.compare import PARTS
+from simcluster.report.breakdown import breakdown_figure
 
 GiB = 1024**3
 PAGE = """<!DOCTYPE html>
@@ -120,25 +120,12 @@ def _heatmap(rows: list[dict[str, Any]]) -> go.Figure:
 
 def _breakdown(rows: list[dict[str, Any]]) -> go.Figure:
     sel = [r for r in rows if r["status"] == "simulated"]
-    labels = [f"#{r['rank']} {r['label']}" for r in sel]
-    fig = go.Figure()
-    for key, name, color in PARTS:
-        fig.add_trace(
-            go.Bar(
-                x=labels,
-                y=[r[key] for r in sel],
-                name=name,
-                marker_color=color,
-                hovertemplate=f"{name}: %{{y:.3f}} s<extra>%{{x}}</extra>",
-            )
-        )
-    fig.update_layout(
-        barmode="stack",
-        title={"text": "where the slowest rank's iteration goes (simulated layouts)"},
-        yaxis={"title": {"text": "time per iteration (s)"}},
+    return breakdown_figure(
+        [f"#{r['rank']} {r['label']}" for r in sel],
+        sel,
+        "where the slowest rank's iteration goes (simulated layouts)",
         height=520,
     )
-    return fig
 
 
 def search_html(title: str, rows: list[dict[str, Any]], counts: dict[str, int]) -> str:

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from simcluster.report.breakdown import PARTS
+
 # The summary's scalar keys that become result columns (units in the names, as in summary.json).
 SUMMARY_COLUMNS = (
     "iteration_time_s",
@@ -32,14 +34,7 @@ SUMMARY_COLUMNS = (
     "world_size",
     "microbatches",
 )
-BREAKDOWN_COLUMNS = (
-    "forward_compute_s",
-    "backward_compute_s",
-    "recompute_compute_s",
-    "optimizer_s",
-    "exposed_comm_s",
-    "bubble_idle_s",
-)
+BREAKDOWN_COLUMNS = tuple(key for key, _, _ in PARTS)  # the slowest rank's parts (compare's breakdown)
 
 
 @dataclass(frozen=True)
@@ -66,7 +61,7 @@ def run_point(point: Point) -> dict[str, Any]:
     from simcluster.config.loader import LoadedScenario, check_semantics, parse_scenario
     from simcluster.errors import SimclusterError
     from simcluster.hardware.profile import load_profile
-    from simcluster.report.compare import breakdown
+    from simcluster.report.breakdown import breakdown
     from simcluster.simulate import simulate
 
     row: dict[str, Any] = {"point": point.index, "error": ""}
