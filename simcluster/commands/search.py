@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from simcluster.commands.options import executor_options, out_options
 from simcluster.errors import SimclusterError
 
 GiB = 1024**3
@@ -38,11 +39,8 @@ NEUTRAL_LAYOUT = (
 )
 @click.option("--set", "overrides", multiple=True, metavar="PATH=VALUE", help="override a scenario field")
 @click.option("--top", type=int, default=10, show_default=True, help="layouts to simulate event by event")
-@click.option("--jobs", type=int, default=None, help="worker processes (default: the machine's cores)")
-@click.option("--executor", type=click.Choice(["local", "ray"]), default="local", show_default=True)
-@click.option("--address", default=None, help="Ray cluster address (executor ray; default: start one here)")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None, help="output folder")
-@click.option("--quiet", is_flag=True, help="print nothing on success")
+@executor_options
+@out_options
 def command(
     scenario: Path,
     space_file: Path | None,

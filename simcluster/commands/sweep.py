@@ -7,17 +7,15 @@ from pathlib import Path
 
 import click
 
+from simcluster.commands.options import executor_options, out_options
 from simcluster.errors import SimclusterError
 
 
 @click.command("sweep")
 @click.argument("sweep_file", metavar="SWEEP", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--jobs", type=int, default=None, help="worker processes (default: the machine's cores)")
-@click.option("--executor", type=click.Choice(["local", "ray"]), default="local", show_default=True)
-@click.option("--address", default=None, help="Ray cluster address (executor ray; default: start one here)")
+@executor_options
 @click.option("--resume", is_flag=True, help="skip points whose scenario already has a result in --out")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None, help="output folder")
-@click.option("--quiet", is_flag=True, help="print nothing on success")
+@out_options
 def command(
     sweep_file: Path,
     jobs: int | None,
