@@ -76,9 +76,7 @@ def link_carried(ix: LogIndex, n_links: int) -> np.ndarray:
     return total
 
 
-def link_peaks(
-    ix: LogIndex, capacity_Bps: Sequence[float], wanted: np.ndarray | None = None
-) -> np.ndarray:
+def link_peaks(ix: LogIndex, capacity_Bps: Sequence[float], wanted: np.ndarray | None = None) -> np.ndarray:
     """Per link, the highest utilization at any instant (0..1): the largest sum of the rates of the phases
     on it at one time (a phase ending when another starts does not overlap it), capped at 1. A phase of no
     duration that moves bytes counts as 1.
@@ -86,16 +84,39 @@ def link_peaks(
     A link that one phase alone fills (its bottleneck: most links that carry anything) is at 1 already; the
     overlaps are summed, in time order per link, only on the others, and only where `wanted` (a mask over
     links; default all) is set: elsewhere a link keeps its single-phase figure (a lower bound)."""
+    return overlap_peaks(ix, capacity_Bps, single_phase_peaks(ix, capacity_Bps), wanted)
+
+
+def _rows_by_pair(ix: LogIndex) -> list[np.ndarray]:
+    """The log's phase indices grouped by (links, bytes) pair, in log order within each."""
+    by_pair = np.argsort(ix.pair, kind="stable")
+    return np.split(by_pair, np.cumsum(np.bincount(ix.pair, minlength=len(ix.links)))[:-1])
+
+
+def single_phase_peaks(ix: LogIndex, capacity_Bps: Sequence[float]) -> np.ndarray:
+    """Per link, the highest utilization one phase alone gives it (uncapped; inf for a phase of no
+    duration that moves bytes)."""
     cap = np.asarray(capacity_Bps, dtype=float)
     out = np.zeros(len(cap))
     dur = ix.t1 - ix.t0
-    by_pair = np.argsort(ix.pair, kind="stable")
-    rows_of = np.split(by_pair, np.cumsum(np.bincount(ix.pair, minlength=len(ix.links)))[:-1])
+    rows_of = _rows_by_pair(ix)
     for lk, nb, rows in zip(ix.links, ix.nbytes, rows_of):  # the shortest phase of a pair is its fastest
         d = dur[rows]
         shortest = float(d.min()) if len(d) else 1.0
         single = np.where(nb > 0, np.inf, 0.0) if shortest <= 0 else nb / shortest / cap[lk]
         np.maximum.at(out, lk, single)
+    return out
+
+
+def overlap_peaks(
+    ix: LogIndex, capacity_Bps: Sequence[float], single: np.ndarray, wanted: np.ndarray | None = None
+) -> np.ndarray:
+    """`single` raised by the sums of overlapping phases on the links not already at 1 (and in `wanted`),
+    capped at 1."""
+    cap = np.asarray(capacity_Bps, dtype=float)
+    out = single.copy()
+    dur = ix.t1 - ix.t0
+    rows_of = _rows_by_pair(ix)
     rest = out < 1.0
     if wanted is not None:
         rest &= wanted
@@ -140,7 +161,7 @@ def class_utilization(
     carried = link_carried(ix, len(cap))
     # a class's peak is its busiest link's: where one phase alone already fills a link of the class, the
     # others need no overlap sums (which, on large contended runs, would pair every phase with every link)
-    single = link_peaks(ix, cap, np.zeros(len(cap), dtype=bool))
+    single = single_phase_peaks(ix, cap)
     open_links = np.isin(cls, sorted(c for c in set(link_class) if single[cls == c].max(initial=0.0) < 1.0))
     rows = np.bincount(ix.pair, minlength=len(ix.links))
     work = sum(int(n) * int(open_links[lk].sum()) for lk, n in zip(ix.links, rows))
@@ -150,7 +171,7 @@ def class_utilization(
         for name in set(cls[open_links]):
             members = np.flatnonzero(cls == name)
             wanted[members[np.argsort(-carried[members], kind="stable")[:PEAK_LINKS_PER_CLASS]]] = True
-    peaks = link_peaks(ix, cap, wanted) if wanted.any() else single
+    peaks = overlap_peaks(ix, cap, single, wanted)
     out: dict[str, dict[str, float | int]] = {}
     for name in sorted(set(link_class)):
         sel = cls == name
