@@ -111,7 +111,7 @@ def run_host(
     passes the log and writes the rows."""
     measured = 0
     benches: list[tuple[str, int, Callable[[torch.device], Callable[[], object]], bool]] = [
-        ("collective_dispatch", 1, lambda d: _collective_step(d), True),
+        ("collective_dispatch", 1, _collective_step, True),
         ("op_dispatch", simulated_ops_per_layer(), _layer_step, False),
         ("sync", 1, _sync_step, False),
     ]

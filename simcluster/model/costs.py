@@ -28,8 +28,10 @@ class CostModel:
     hw: HardwareProfile
     dtype: str
     _measured: dict[tuple[int, int, int], float] = field(default_factory=dict, repr=False)
+    _tiles: tuple[tuple[int, ...], ...] = field(default=(), repr=False)  # hashable, for the cached work
 
     def __post_init__(self) -> None:
+        self._tiles = tuple(map(tuple, self.hw.gpu.gemm.tiles))
         for p in self.hw.gpu.gemm.measured:
             if p.dtype == self.dtype:
                 self._measured[(p.m, p.n, p.k)] = p.tflops * 1e12
@@ -48,8 +50,8 @@ class CostModel:
         if measured is not None:
             return g.launch_us * 1e-6 + flops / (measured * scale), flops
         d0 = g.half_efficiency_dim
-        if g.tiles and g.sm_count:
-            work = _padded_flops(m, n, k, batch, tuple(map(tuple, g.tiles)), g.sm_count, d0)
+        if self._tiles and g.sm_count:
+            work = _padded_flops(m, n, k, batch, self._tiles, g.sm_count, d0)
             rate = self.peak_flops * g.efficiency_max * scale
             return g.launch_us * 1e-6 + work / rate, flops
         shape = 1.0

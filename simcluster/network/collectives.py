@@ -73,7 +73,7 @@ class Shape:
     weights: tuple[dict[int, float], ...]
     byte_factor: tuple[float, ...]
     latency_s: tuple[float, ...]
-    steps: tuple[int, ...] = ()
+    steps: tuple[int, ...]
 
     def __post_init__(self) -> None:
         arrays = []
@@ -81,8 +81,6 @@ class Shape:
             keys = sorted(w)
             arrays.append((np.asarray(keys, dtype=np.int64), np.asarray([w[k] for k in keys], dtype=float)))
         object.__setattr__(self, "arrays", tuple(arrays))
-        if not self.steps:
-            object.__setattr__(self, "steps", (1,) * len(self.weights))
 
     def phases(self, size_bytes: float, launch_s: float, protocol: Protocol = IDEAL) -> list[Phase]:
         """The phases of one call: bytes on the wire per flow and latency (launch and the protocol's base
@@ -196,7 +194,7 @@ def collective_shape(topo: Topology, kind: str, algorithm: str, instances: Seque
     first GPU of a group is the root of broadcast/reduce and the source of a send)."""
     n = len(instances[0])
     if n <= 1:
-        return Shape((), (), ())
+        return Shape((), (), (), ())
     if kind in ("send", "recv") or (algorithm == "p2p" and kind != "sendrecv"):
         return _edges_shape(topo, instances, lambda g: [(g[0], g[1])], 1, 1.0)
     if kind == "sendrecv":  # independent sends: the slowest one ends it
