@@ -54,8 +54,9 @@ FITS = [
         (("links.nic.bandwidth_GBps", 1.0, 12.5),),
         ("optimus-t2-megatron-16gpu-fwd", "optimus-t2-megatron-16gpu-bwd"),
     ),
-    # vTrain A100 node: the host thread, the GEMM factor and NCCL's Simple-protocol step cost, on the
-    # vTrain table's fitting rows (every 4th); the other 540 rows are predicted.
+    # vTrain A100 node: the host thread, the GEMM shape factor (efficiency_max stays dgx-a100's: the same
+    # GPU) and NCCL's Simple-protocol step cost, on the vTrain table's fitting rows (every 4th); the other
+    # 540 rows are predicted.
     Fit(
         "vtrain-a100",
         (
@@ -64,7 +65,7 @@ FITS = [
             ("host.sync_us", 1.0, 300.0),
             ("host.microbatch_overhead_us", 1.0, 10000.0),
             ("host.param_tensor_overhead_us", 0.5, 500.0),
-            ("gpu.gemm.efficiency_max", 0.3, 1.0),
+            ("gpu.gemm.half_efficiency_dim", 4.0, 1024.0),
             ("collectives.protocols.Simple.step_latency_us", 0.5, 50.0),
         ),
         table="vTrain",

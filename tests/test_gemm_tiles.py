@@ -13,9 +13,11 @@ from simcluster.model.costs import CostModel
 A100 = load_profile("vtrain-a100")
 
 
-def _with_gemm(**update):
+def _with_gemm(memory_bandwidth_GBps: float = 1e7, **update):
+    """The A100 with these GEMM fields; HBM fast enough by default that no GEMM here is memory-bound."""
     gemm = A100.gpu.gemm.model_copy(update=update)
-    return A100.model_copy(update={"gpu": A100.gpu.model_copy(update={"gemm": gemm})})
+    gpu = A100.gpu.model_copy(update={"gemm": gemm, "memory_bandwidth_GBps": memory_bandwidth_GBps})
+    return A100.model_copy(update={"gpu": gpu})
 
 
 def h(d: float, d0: float) -> float:
@@ -25,7 +27,7 @@ def h(d: float, d0: float) -> float:
 def test_large_gemm_uses_the_biggest_tile_and_pays_its_last_partial_wave():
     g = A100.gpu.gemm
     assert g.sm_count == 108 and [256, 128] in [list(t) for t in g.tiles]
-    secs, flops = CostModel(A100, "fp16").gemm(4096, 4096, 4096)
+    secs, flops = CostModel(_with_gemm(), "fp16").gemm(4096, 4096, 4096)
     # 256 x 128 tiles: 16 x 32 = 512 tiles -> ceil(512 / 108) = 5 waves of 108 SMs
     work = 5 * 108 * 2 * 256 * 128 * 4096 / h(4096, g.half_efficiency_dim)
     assert secs == pytest.approx(g.launch_us * 1e-6 + work / (312e12 * g.efficiency_max), rel=1e-12)
@@ -44,7 +46,7 @@ def test_wave_quantization_steps_at_one_more_tile_than_sms():
 
 def test_skinny_gemms_pick_smaller_tiles_and_run_far_below_peak():
     g = A100.gpu.gemm
-    cost = CostModel(A100, "fp16")
+    cost = CostModel(_with_gemm(), "fp16")
     # hidden 1024 at tensor parallel 8: [1024 tokens, 128] x [128, 1024]
     secs, flops = cost.gemm(1024, 1024, 128)
     d0 = g.half_efficiency_dim
@@ -53,7 +55,9 @@ def test_skinny_gemms_pick_smaller_tiles_and_run_far_below_peak():
     for tm, tn in g.tiles:
         waves = math.ceil(math.ceil(1024 / tm) * math.ceil(1024 / tn) / 108)
         candidates.append(waves * 108 * 2 * tm * tn * 128 / (h(tm, d0) * h(tn, d0) / best_tile * h(128, d0)))
-    assert secs == pytest.approx(g.launch_us * 1e-6 + min(candidates) / (312e12 * g.efficiency_max), rel=1e-12)
+    assert secs == pytest.approx(
+        g.launch_us * 1e-6 + min(candidates) / (312e12 * g.efficiency_max), rel=1e-12
+    )
     achieved = flops / (secs - g.launch_us * 1e-6) / 312e12
     assert achieved < 0.4 * g.efficiency_max
 
@@ -64,6 +68,24 @@ def test_batched_attention_gemms_count_every_head_in_the_waves():
     one, _ = cost.gemm(1024, 1024, 64, batch=1)  # 64 tiles: one wave
     many, _ = cost.gemm(1024, 1024, 64, batch=27)  # 27 x 64 = 1728 tiles = 16 waves
     assert many == pytest.approx(16 * one, rel=1e-12)
+
+
+def test_no_gemm_runs_faster_than_its_memory_traffic():
+    """A GEMM with a short reduction writes far more than it computes: [8192, 16] x [16, 8192] moves
+    (m k + k n + m n) x 2 bytes = 134 MB for 2.1 GFLOP, so t = launch + bytes / (bandwidth x efficiency)."""
+    hw = _with_gemm(memory_bandwidth_GBps=A100.gpu.memory_bandwidth_GBps, half_efficiency_dim=48.0)
+    cost = CostModel(hw, "fp16")
+    secs, _ = cost.gemm(8192, 8192, 16)
+    traffic = (8192 * 16 + 16 * 8192 + 8192 * 8192) * 2
+    rate = A100.gpu.memory_bandwidth_GBps * 1e9 * A100.gpu.memory_efficiency
+    assert secs == pytest.approx(hw.gpu.gemm.launch_us * 1e-6 + traffic / rate, rel=1e-12)
+    fast, _ = CostModel(_with_gemm(half_efficiency_dim=48.0), "fp16").gemm(8192, 8192, 16)
+    assert fast < 0.8 * secs  # the tile model alone would run it faster than memory allows
+    # A square 4096 GEMM moves 100 MB for 137 GFLOP: compute-bound, the memory floor changes nothing.
+    big, _ = cost.gemm(4096, 4096, 4096)
+    assert big == pytest.approx(
+        CostModel(_with_gemm(half_efficiency_dim=48.0), "fp16").gemm(4096, 4096, 4096)[0]
+    )
 
 
 def test_tiles_and_sm_count_go_together():

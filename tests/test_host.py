@@ -15,7 +15,7 @@ from simcluster.errors import ConfigError
 from simcluster.hardware.profile import load_profile, profile_from_dict
 from simcluster.model.costs import CostModel
 from simcluster.model.ops import OpSpec, Step
-from simcluster.parallel.program import build_program
+from simcluster.parallel.program import build_program, rank_params
 from simcluster.simulate import simulate
 from simcluster.topology.graph import build_topology
 from simcluster.topology.placement import place
@@ -210,3 +210,30 @@ def test_bad_host_values_are_one_line_errors(value):
         profile_from_dict(data)
     msg = str(err.value)
     assert "host.op_dispatch_us" in msg and "\n" not in msg
+
+
+@pytest.mark.parametrize(("precision", "per_param"), [("fp16", 54.0), ("bf16", 46.0), ("fp32", 36.0)])
+def test_optimizer_passes_move_megatrons_bytes(write_scenario, precision, per_param):
+    """The optimizer step's memory passes per parameter, from Megatron's Float16OptimizerWithFloat16Params:
+    fp16 grads to fp32 (2+4), unscale and inf check (4+4, fp16 only), norm (4), Adam (28), main weights
+    back to the model (4+2), zero the model's grads (2); fp32 training: norm, Adam, zero (4+28+4). Each pass
+    is one element-wise sweep, timed by the cost model's memory rate."""
+    data = small_scenario(
+        parallelism={"scheme": "megatron", "tensor": 2},
+        model={"layers": 2, "hidden": 1024, "heads": 16, "seq_len": 256, "vocab": 2048},
+        training={"global_batch": 2, "micro_batch": 1, "precision": precision},
+    )
+    sc = load_scenario(write_scenario(data)).scenario
+    cost = CostModel(HW, precision)
+    prog = build_program(sc, cost, fold=True)
+    ops = [st[0] for st in prog.steps[0] if st[0].kind == "optimizer"]
+    params = rank_params(sc, prog.scheme, 0)
+    assert sum(op.bytes for op in ops) == pytest.approx(per_param * params, rel=1e-12)
+    assert sum(op.duration_s for op in ops) == pytest.approx(
+        sum(cost.elementwise(op.bytes) for op in ops), rel=1e-12
+    )
+    assert [op.name for op in ops][-2:] == (
+        ["optimizer.params_to_model", "optimizer.zero_grad"]
+        if precision != "fp32"
+        else ["optimizer.adam", "optimizer.zero_grad"]
+    )

@@ -7,7 +7,7 @@ import pytest
 from simcluster.config.loader import parse_scenario
 from simcluster.hardware.profile import load_profile
 from simcluster.model.costs import CostModel
-from simcluster.parallel.base import Dims, OpFactory
+from simcluster.parallel.base import Dims, OpFactory, fused_softmax_available
 from simcluster.parallel.groups import RankLayout
 from simcluster.parallel.megatron import MegatronScheme
 from tests.conftest import small_scenario
@@ -69,6 +69,65 @@ def test_selective_recompute_reruns_core_attention_only():
     assert names == ["attn.qk", "attn.softmax", "attn.dropout", "attn.av"]
     assert all(op.phase == "recompute" for op in layer.recompute_selective + layer.recompute_full)
     assert sum(op.flops for op in layer.recompute_selective) == pytest.approx(4 * B * S * S * H / T)
+
+
+@pytest.mark.parametrize(
+    ("batch", "s", "e", "enabled", "fused"),
+    [
+        (4, 1024, 2, True, True),
+        (2, 1024, 2, True, False),  # micro-batch 1 x 2 heads per rank (tensor 8 of 16 heads)
+        (6, 1024, 2, True, False),  # a multiple of 2 but not of 4
+        (4, 1024, 4, True, False),  # fp32 scores
+        (4, 1024, 2, False, False),  # --no-masked-softmax-fusion
+        (4, 8192, 2, True, False),  # beyond the kernel's 4096 keys
+        (4, 16, 2, True, False),  # at or below 16 keys
+        (4, 64, 2, True, False),  # 64 keys: 4 warps of 2 rows = 8 matrices per block
+        (8, 64, 2, True, True),
+        (4, 130, 2, True, False),  # keys not a multiple of 4
+    ],
+)
+def test_fused_softmax_rule(batch, s, e, enabled, fused):
+    assert fused_softmax_available(batch, s, e, enabled) is fused
+
+
+def test_unfused_softmax_runs_pytorchs_fp32_path():
+    """Tensor 8 of 16 heads at micro-batch 1 leaves 2 score matrices per rank: the fused kernel is out and
+    the forward runs 5 element-wise kernels over fp32 copies of the scores (36 bytes per score: cast 2+4,
+    scale 4+4, mask 4+4, softmax 4+4, cast back 4+2), the backward 5 (40 bytes: the softmax backward reads
+    output and gradient)."""
+    t, b = 8, 1
+    sc = parse_scenario(
+        small_scenario(
+            parallelism={"scheme": "megatron", "tensor": t},
+            model={"layers": 2, "hidden": H, "heads": A, "seq_len": S, "vocab": 0},
+            training={"global_batch": b, "micro_batch": b, "precision": "fp16"},
+        )
+    )
+    ms = MegatronScheme(
+        Dims.of(sc),
+        OpFactory(CostModel(load_profile("dgx-a100"), "fp16")),
+        RankLayout(tp=t, dp=1, pp=1),
+        sp=False,
+    )
+    layer = ms.layer(0)
+    scores = b * (A // t) * S * S
+    fwd = [op for op in layer.forward if op.name.startswith("attn.softmax")]
+    bwd = [op for op in layer.backward if op.name.startswith("attn.softmax")]
+    assert len(fwd) == 5 and len(bwd) == 5
+    assert sum(op.bytes for op in fwd) == pytest.approx(36.0 * scores)
+    assert sum(op.bytes for op in bwd) == pytest.approx(40.0 * scores)
+    assert [op.name for op in layer.recompute_full] == [op.name for op in layer.forward]
+    # Without recomputation autograd keeps PyTorch's fp32 softmax output: 4 bytes per score, not 2.
+    four = scheme(False, t=t, precision="fp16")  # micro-batch 4: the fused kernel runs
+    off = MegatronScheme(four.d, four.f, four.layout, sp=False, softmax_fusion=False)
+    gap = off.layer_activation_bytes("none") - four.layer_activation_bytes("none")
+    assert gap == pytest.approx(2.0 * B * (A // t) * S * S)
+    assert off.layer_activation_bytes("full") == four.layer_activation_bytes("full")
+    # Micro-batch 4 (8 matrices per rank): the fused kernel, one pass reading and writing 2 bytes per score.
+    fused = scheme(False, t=t, precision="fp16").layer(0)  # micro-batch 4: 8 matrices
+    assert [op.bytes for op in fused.forward if op.name.startswith("attn.softmax")] == [
+        2.0 * 2 * 4 * 2 * S * S
+    ]
 
 
 KORTHIKANTI = {

@@ -109,6 +109,11 @@ class TrainingConfig(_Strict):
     grad_overlap: bool = Field(
         False, description="overlap the data-parallel gradient all-reduce with backward"
     )
+    masked_softmax_fusion: bool = Field(
+        True,
+        description="Megatron's fused scale-mask-softmax kernel (--masked-softmax-fusion, on by default); it "
+        "runs only where its shape rule holds, PyTorch's 5-kernel fp32 softmax elsewhere",
+    )
     grad_bucket_MB: float = Field(
         40.0 * 4, ge=0.001, le=1e9, description="data-parallel gradient bucket size"
     )

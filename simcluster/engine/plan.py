@@ -189,8 +189,13 @@ def retime(steps: list, seg: Segment, cost: dict[int, StaticCost | None], lag_s:
     """`seg` re-timed for a host that issues its ops `lag_s + issued[k]` after the segment's start."""
     assert seg.issued is not None
     fresh = _segment(steps, seg.i0, seg.i1, cost, release=seg.issued + lag_s)
-    return replace(fresh, issued=seg.issued, host_total_s=seg.host_total_s, free_lag_s=seg.free_lag_s,
-                   host_pos=seg.host_pos)
+    return replace(
+        fresh,
+        issued=seg.issued,
+        host_total_s=seg.host_total_s,
+        free_lag_s=seg.free_lag_s,
+        host_pos=seg.host_pos,
+    )
 
 
 def _segment(

@@ -7,6 +7,9 @@ tile shapes and the SM count, tile and wave quantization:
     e(tm, tn) = h(tm) h(tn) / max over tiles of h h     (a small tile re-reads its operands more often)
 and else the smooth curve t = launch + flops / (peak * efficiency_max * prod_{d in m,n,k} h(d)).
 Backward GEMMs (dgrad/wgrad, transposed operand layouts) run at `backward_efficiency` of that throughput.
+No GEMM runs faster than its compulsory memory traffic (read A and B once, write C once, at the
+element-wise rate): skinny GEMMs (a short side of 64-128, as attention's per-head products and high
+tensor-parallel shards of small models have) are memory-bound.
 Element-wise kernels are memory-bound: t = launch + bytes / (bandwidth * memory_efficiency).
 The host's time to issue each kernel is not part of these durations: the engine runs it on the rank's host
 thread (`host.op_dispatch_us`), which stalls the GPU only where kernels are shorter than their issue cost.
@@ -52,19 +55,23 @@ class CostModel:
         d0 = g.half_efficiency_dim
         if self._tiles and g.sm_count:
             work = _padded_flops(m, n, k, batch, self._tiles, g.sm_count, d0)
-            rate = self.peak_flops * g.efficiency_max * scale
-            return g.launch_us * 1e-6 + work / rate, flops
-        shape = 1.0
-        for d in (m * batch, n, k):
-            shape *= d / (d + d0)
-        rate = self.peak_flops * g.efficiency_max * shape * scale
-        return g.launch_us * 1e-6 + flops / rate, flops
+            compute = work / (self.peak_flops * g.efficiency_max * scale)
+        else:
+            shape = 1.0
+            for d in (m * batch, n, k):
+                shape *= d / (d + d0)
+            compute = flops / (self.peak_flops * g.efficiency_max * shape * scale)
+        traffic = float(batch * (m * k + k * n + m * n) * BYTES_PER_ELEMENT[self.dtype])
+        return g.launch_us * 1e-6 + max(compute, traffic / self.memory_rate), flops
+
+    @property
+    def memory_rate(self) -> float:
+        """Bytes per second an element-wise (memory-bound) kernel moves."""
+        gpu = self.hw.gpu
+        return gpu.memory_bandwidth_GBps * 1e9 * gpu.memory_efficiency
 
     def elementwise(self, nbytes: float) -> float:
-        gpu = self.hw.gpu
-        return gpu.kernel_launch_us * 1e-6 + nbytes / (
-            gpu.memory_bandwidth_GBps * 1e9 * gpu.memory_efficiency
-        )
+        return self.hw.gpu.kernel_launch_us * 1e-6 + nbytes / self.memory_rate
 
 
 @lru_cache(maxsize=65536)

@@ -8,6 +8,8 @@ from simcluster.config.schema import Scenario
 from simcluster.model.costs import BYTES_PER_ELEMENT, CostModel
 from simcluster.model.ops import OpSpec, Phase
 
+FP32 = BYTES_PER_ELEMENT["fp32"]
+
 
 @dataclass(frozen=True)
 class Dims:
@@ -81,19 +83,83 @@ class OpFactory:
         )
 
 
-def core_attention(F: OpFactory, ph: Phase, batch: int, s: int, hd: int, e: int) -> list[OpSpec]:
+# Megatron's fused scale-mask-softmax kernel (megatron/model/fused_softmax.py, `is_kernel_available`)
+# takes 16-bit scores with 16 < keys <= 4096, both lengths multiples of 4, and, for the causal mask, an
+# attention batch (micro-batch x heads on the rank) that is a multiple of 4 and of the kernel's batches
+# per 128-thread block; elsewhere PyTorch's softmax runs instead.
+FUSED_SOFTMAX_MAX_KEYS = 4096
+FUSED_SOFTMAX_THREADS_PER_BLOCK = 128
+WARP_SIZE = 32
+
+
+def fused_softmax_available(batch: int, s: int, e: int, enabled: bool = True) -> bool:
+    """Whether Megatron's fused causal softmax kernel runs for `batch` score matrices of [s, s] with
+    e-byte elements (`enabled` is training.masked_softmax_fusion)."""
+    if not enabled or e != 2 or not 16 < s <= FUSED_SOFTMAX_MAX_KEYS or s % 4 or batch % 4:
+        return False
+    width = 1 << max(0, (s - 1).bit_length())  # the kernel's next power of two >= s
+    warp = min(width, WARP_SIZE)
+    per_block = (FUSED_SOFTMAX_THREADS_PER_BLOCK // warp) * (2 if width <= 128 else 1)
+    return batch % per_block == 0
+
+
+def softmax_forward(F: OpFactory, ph: Phase, scores: float, e: int, fused: bool) -> list[OpSpec]:
+    """Scale, causal mask and softmax of `scores` elements: one fused kernel reading and writing e bytes,
+    or PyTorch's path (FusedScaleMaskSoftmax.forward_torch_softmax): 16-bit scores are cast to fp32
+    (query-key layer scaling forces softmax in fp32), scaled, masked in place, soft-maxed and cast back,
+    one kernel each."""
+    if fused:
+        return [F.elementwise("attn.softmax", ph, 2.0 * scores * e, kind="attention")]
+    ops = []
+    if e != FP32:
+        ops.append(F.elementwise("attn.softmax.to_fp32", ph, scores * (e + FP32), kind="attention"))
+    ops += [
+        F.elementwise("attn.softmax.scale", ph, 2.0 * scores * FP32, kind="attention"),
+        F.elementwise("attn.softmax.mask", ph, 2.0 * scores * FP32, kind="attention"),
+        F.elementwise("attn.softmax", ph, 2.0 * scores * FP32, kind="attention"),
+    ]
+    if e != FP32:
+        ops.append(F.elementwise("attn.softmax.to_half", ph, scores * (FP32 + e), kind="attention"))
+    return ops
+
+
+def softmax_backward(F: OpFactory, scores: float, e: int, fused: bool) -> list[OpSpec]:
+    """Backward of `softmax_forward` in autograd's order (the softmax backward reads the output and its
+    gradient and writes the input gradient; every other step is one element-wise pass)."""
+    bw: Phase = "backward"
+    if fused:
+        return [F.elementwise("attn.softmax.bwd", bw, 3.0 * scores * e, kind="attention")]
+    ops = []
+    if e != FP32:
+        ops.append(F.elementwise("attn.softmax.to_half.bwd", bw, scores * (e + FP32), kind="attention"))
+    ops += [
+        F.elementwise("attn.softmax.bwd", bw, 3.0 * scores * FP32, kind="attention"),
+        F.elementwise("attn.softmax.mask.bwd", bw, 2.0 * scores * FP32, kind="attention"),
+        F.elementwise("attn.softmax.scale.bwd", bw, 2.0 * scores * FP32, kind="attention"),
+    ]
+    if e != FP32:
+        ops.append(F.elementwise("attn.softmax.to_fp32.bwd", bw, scores * (FP32 + e), kind="attention"))
+    return ops
+
+
+def core_attention(
+    F: OpFactory, ph: Phase, batch: int, s: int, hd: int, e: int, fused: bool = True
+) -> list[OpSpec]:
     """softmax(Q K^T) V over `batch` independent [s, hd] heads held whole on the rank (every scheme splits
-    heads or sequences, never a head's sequence): scores, softmax, dropout (e-byte output, 1-byte mask)."""
+    heads or sequences, never a head's sequence): scores, softmax (`softmax_forward`), dropout (e-byte
+    output, 1-byte mask)."""
     scores = float(batch * s * s)
     return [
         F.gemm("attn.qk", ph, s, s, hd, batch=batch, kind="attention"),
-        F.elementwise("attn.softmax", ph, 2.0 * scores * e, kind="attention"),
+        *softmax_forward(F, ph, scores, e, fused),
         F.elementwise("attn.dropout", ph, scores * (2.0 * e + 1), kind="attention"),
         F.gemm("attn.av", ph, s, hd, s, batch=batch, kind="attention"),
     ]
 
 
-def core_attention_backward(F: OpFactory, batch: int, s: int, hd: int, e: int) -> list[OpSpec]:
+def core_attention_backward(
+    F: OpFactory, batch: int, s: int, hd: int, e: int, fused: bool = True
+) -> list[OpSpec]:
     """Backward of `core_attention`, in autograd's order."""
     bw: Phase = "backward"
     scores = float(batch * s * s)
@@ -101,7 +167,7 @@ def core_attention_backward(F: OpFactory, batch: int, s: int, hd: int, e: int) -
         F.gemm("attn.av.dgrad", bw, s, s, hd, batch=batch, kind="attention"),
         F.gemm("attn.av.wgrad", bw, s, hd, s, batch=batch, kind="attention"),
         F.elementwise("attn.dropout.bwd", bw, scores * (2.0 * e + 1), kind="attention"),
-        F.elementwise("attn.softmax.bwd", bw, 3.0 * scores * e, kind="attention"),
+        *softmax_backward(F, scores, e, fused),
         F.gemm("attn.qk.dgrad", bw, s, hd, s, batch=2 * batch, kind="attention"),
     ]
 

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from simcluster.model.ops import OpSpec, Phase, wait_for
 from simcluster.parallel.base import (
+    FP32,
     Dims,
     EdgeOps,
     LayerOps,
@@ -25,6 +26,7 @@ from simcluster.parallel.base import (
     backward_working_bytes,
     core_attention,
     core_attention_backward,
+    fused_softmax_available,
 )
 from simcluster.parallel.groups import RankLayout
 
@@ -43,9 +45,11 @@ class MegatronScheme:
         sp: bool,
         distribute: bool = False,
         overlap: bool = True,
+        softmax_fusion: bool = True,
     ) -> None:
         self.d = dims
         self.overlap = overlap
+        self.softmax_fusion = softmax_fusion
         self.distribute = distribute
         self.f = ops
         self.layout = layout
@@ -103,6 +107,7 @@ class MegatronScheme:
         tok = bs // t if self.sp else bs  # tokens a rank holds outside the tensor-parallel regions
         heads = a // t
         hd = h // a
+        fused = fused_softmax_available(b * heads, s, e, self.softmax_fusion)
         ln = lambda name, ph: F.elementwise(name, ph, 2.0 * tok * h * e + 4 * h * e)  # noqa: E731
         bda = lambda name, ph: F.elementwise(name, ph, tok * h * (3.0 * e + 1))  # noqa: E731
 
@@ -111,7 +116,7 @@ class MegatronScheme:
                 ln("ln1", ph),
                 *self._enter("attn", ph, group),
                 F.gemm("attn.qkv", ph, bs, 3 * h // t, h),
-                *core_attention(F, ph, b * heads, s, hd, e),
+                *core_attention(F, ph, b * heads, s, hd, e, fused),
                 F.gemm("attn.proj", ph, bs, h, h // t),
                 *self._exit("attn", ph, group),
                 bda("attn.bias_dropout_add", ph),
@@ -142,7 +147,7 @@ class MegatronScheme:
             *self._exit_bwd("attn", group),
             F.gemm("attn.proj.dgrad", bw, bs, h // t, h),
             F.gemm("attn.proj.wgrad", bw, h // t, h, bs),
-            *core_attention_backward(F, b * heads, s, hd, e),
+            *core_attention_backward(F, b * heads, s, hd, e, fused),
             *self._column_bwd(
                 "attn",
                 F.gemm("attn.qkv.dgrad", bw, bs, h, 3 * h // t),
@@ -156,7 +161,7 @@ class MegatronScheme:
             forward=fwd,
             backward=backward,
             recompute_full=as_phase(fwd, "recompute"),
-            recompute_selective=core_attention(F, "recompute", b * heads, s, hd, e),
+            recompute_selective=core_attention(F, "recompute", b * heads, s, hd, e, fused),
         )
 
     # -- embedding and head ------------------------------------------------------------------------------
@@ -261,11 +266,13 @@ class MegatronScheme:
     def layer_activation_bytes(self, recompute: str) -> float:
         """Korthikanti et al. 2022 Table 2, with e-byte activations and 1-byte dropout masks (e=2 gives
         the paper's 34 and 5). Full recompute stores only the layer input (sequence-sharded under SP, and
-        split across the tensor group with `training.distribute_saved_activations`)."""
+        split across the tensor group with `training.distribute_saved_activations`). Where the fused
+        softmax kernel cannot run, autograd keeps PyTorch's fp32 softmax output instead of an e-byte one."""
         d = self.d
         s, b, h, a, t, e = d.s, d.b, d.h, d.a, d.t, d.e
         sbh = s * b * h
-        scores = (2 * e + 1) * a * s * s * b
+        softmax_out = e if fused_softmax_available(b * (a // t), s, e, self.softmax_fusion) else FP32
+        scores = (softmax_out + e + 1) * a * s * s * b
         if recompute == "full":
             return e * sbh / (t if self.sp or self.distribute else 1)
         replicated = (4 * e + 2) * sbh  # layer-norm inputs, GEMM inputs of both regions, two dropout masks

@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from simcluster.model.ops import OpSpec, Phase
 from simcluster.parallel.base import (
+    FP32,
     Dims,
     EdgeOps,
     LayerOps,
@@ -37,10 +38,9 @@ from simcluster.parallel.base import (
     backward_working_bytes,
     core_attention,
     core_attention_backward,
+    fused_softmax_available,
 )
 from simcluster.parallel.groups import RankLayout
-
-FP32 = 4  # layer-norm statistics and loss sums are reduced in fp32
 
 
 class Mesh:
@@ -68,8 +68,9 @@ class OptimusScheme:
 
     fold_axes = ("dp",)
 
-    def __init__(self, dims: Dims, ops: OpFactory, layout: RankLayout) -> None:
+    def __init__(self, dims: Dims, ops: OpFactory, layout: RankLayout, softmax_fusion: bool = True) -> None:
         self.d = dims
+        self.softmax_fusion = softmax_fusion
         self.f = ops
         self.layout = layout
         self.q = math.isqrt(dims.t)
@@ -212,13 +213,14 @@ class OptimusScheme:
         hq = h // q
         heads = (b // q) * (a // q)  # attention batch: b/q sequences x a/q heads, the whole sequence local
         hd = h // a
+        fused = fused_softmax_available(heads, s, e, self.softmax_fusion)
         bda = lambda name, ph: F.elementwise(name, ph, tok * hq * (3.0 * e + 1))  # noqa: E731
 
         def forward(ph: Phase) -> list[OpSpec]:
             return [
                 *self._layernorm(mesh, i, j, "ln1", ph),
                 *self._linear(mesh, i, j, "attn.qkv", ph, h, 3 * h),
-                *core_attention(F, ph, heads, s, hd, e),
+                *core_attention(F, ph, heads, s, hd, e, fused),
                 *self._linear(mesh, i, j, "attn.proj", ph, h, h),
                 bda("attn.bias_dropout_add", ph),
                 *self._layernorm(mesh, i, j, "ln2", ph),
@@ -237,7 +239,7 @@ class OptimusScheme:
             *self._layernorm_bwd(mesh, i, j, "ln2"),
             bda("attn.bias_dropout_add.bwd", bw),
             *self._linear_bwd(mesh, i, j, "attn.proj", h, h),
-            *core_attention_backward(F, heads, s, hd, e),
+            *core_attention_backward(F, heads, s, hd, e, fused),
             *self._linear_bwd(mesh, i, j, "attn.qkv", h, 3 * h),
             *self._layernorm_bwd(mesh, i, j, "ln1"),
         ]
@@ -246,7 +248,7 @@ class OptimusScheme:
             forward=fwd,
             backward=backward,
             recompute_full=as_phase(fwd, "recompute"),
-            recompute_selective=core_attention(F, "recompute", heads, s, hd, e),
+            recompute_selective=core_attention(F, "recompute", heads, s, hd, e, fused),
         )
 
     # -- embedding and head ------------------------------------------------------------------------------

@@ -27,10 +27,10 @@ from simcluster.parallel.groups import RankLayout
 from simcluster.parallel.registry import Scheme, make_scheme
 from simcluster.schedule.pipeline import Action, stage_schedule
 
-# Adam step memory traffic per parameter. Mixed precision: read the 16-bit gradient (2) and fp32 master,
-# momentum, variance (12), write those three (12) and the 16-bit weight (2). fp32: read weight, gradient,
-# momentum, variance (16), write weight, momentum, variance (12). 28 bytes either way.
+# Adam step memory traffic per parameter on fp32 state: read weight, gradient, momentum, variance (16),
+# write weight, momentum, variance (12).
 ADAM_BYTES_PER_PARAM = 28
+FP32_BYTES = 4
 # A GPT layer's parameter tensors: two layer norms, QKV, attention projection, two MLP GEMMs, each with a
 # weight and a bias.
 LAYER_PARAM_TENSORS = 12
@@ -334,12 +334,31 @@ def _grad_sync_steps(ctx: _RankCtx, params: float, pending: float, n_bucket: int
     return out
 
 
+def optimizer_passes(precision: str, grad_bytes: int) -> list[tuple[str, float]]:
+    """Megatron's optimizer step as memory-bound passes, (name, bytes moved per parameter), in order.
+
+    16-bit training (Float16OptimizerWithFloat16Params): copy the model's gradients into fp32 main
+    gradients, unscale them and look for inf/nan (fp16's loss scaler only), their norm, Adam on the fp32
+    main weights, copy the main weights back into the model's, zero the model's gradients. fp32 training:
+    norm, Adam, zero. Each pass is one multi-tensor kernel sweep over the rank's parameters."""
+    mixed = grad_bytes < FP32_BYTES
+    passes: list[tuple[str, float]] = []
+    if mixed:
+        passes.append(("optimizer.grads_to_fp32", float(grad_bytes + FP32_BYTES)))
+    if precision == "fp16":
+        passes.append(("optimizer.unscale", 2.0 * FP32_BYTES))
+    passes += [("optimizer.grad_norm", float(FP32_BYTES)), ("optimizer.adam", float(ADAM_BYTES_PER_PARAM))]
+    if mixed:
+        passes.append(("optimizer.params_to_model", float(FP32_BYTES + grad_bytes)))
+    passes.append(("optimizer.zero_grad", float(grad_bytes)))
+    return passes
+
+
 def _optimizer_steps(ctx: _RankCtx, params: float) -> list[Step]:
-    """Megatron's mixed-precision optimizer step: host bookkeeping per parameter tensor, the fp16 loss
-    scaler's inf/nan check (a 4-byte all-reduce over the model-parallel group read on the host), the
-    gradient norm for clipping (a reduction, a 4-byte all-reduce, read on the host) and Adam."""
+    """Megatron's optimizer step: host bookkeeping per parameter tensor, then `optimizer_passes`, with the
+    fp16 loss scaler's inf/nan check and the gradient norm each all-reduced (4 bytes) over the
+    model-parallel group and read on the host."""
     sc, scheme, cost = ctx.sc, ctx.scheme, ctx.cost
-    grad_bytes = params * scheme.grad_bytes_per_param()
     tensors = _param_tensors(ctx)
     mp_group = ctx.model_parallel_group()
     ops: list[OpSpec] = ctx.host_op(
@@ -354,37 +373,13 @@ def _optimizer_steps(ctx: _RankCtx, params: float) -> list[Step]:
         reduce = OpSpec("allreduce", f"{name}.allreduce", "optimizer", bytes=4.0, group=mp_group, family="mp")
         return [reduce, ctx.sync(f"sync.{name}", "optimizer")]
 
-    if sc.training.precision == "fp16":
-        ops.append(
-            OpSpec(
-                "optimizer",
-                "optimizer.unscale",
-                "optimizer",
-                duration_s=cost.elementwise(2 * grad_bytes),
-                bytes=2 * grad_bytes,
-            )
-        )
-        ops.extend(mp_check("found_inf"))
-    ops.append(
-        OpSpec(
-            "optimizer",
-            "optimizer.grad_norm",
-            "optimizer",
-            duration_s=cost.elementwise(grad_bytes),
-            bytes=grad_bytes,
-        )
-    )
-    ops.extend(mp_check("grad_norm"))
-    opt_bytes = params * ADAM_BYTES_PER_PARAM
-    ops.append(
-        OpSpec(
-            "optimizer",
-            "optimizer.adam",
-            "optimizer",
-            duration_s=cost.elementwise(opt_bytes),
-            bytes=opt_bytes,
-        )
-    )
+    for name, per_param in optimizer_passes(sc.training.precision, scheme.grad_bytes_per_param()):
+        nbytes = params * per_param
+        ops.append(OpSpec("optimizer", name, "optimizer", duration_s=cost.elementwise(nbytes), bytes=nbytes))
+        if name == "optimizer.unscale":
+            ops.extend(mp_check("found_inf"))
+        elif name == "optimizer.grad_norm":
+            ops.extend(mp_check("grad_norm"))
     return [Step(op, -1, -1) for op in ops]
 
 

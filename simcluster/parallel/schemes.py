@@ -15,7 +15,13 @@ def _megatron_family(
 ) -> MegatronScheme:
     t = sc.training
     return MegatronScheme(
-        dims, ops, layout, sp=sp, distribute=t.distribute_saved_activations, overlap=t.tp_comm_overlap
+        dims,
+        ops,
+        layout,
+        sp=sp,
+        distribute=t.distribute_saved_activations,
+        overlap=t.tp_comm_overlap,
+        softmax_fusion=t.masked_softmax_fusion,
     )
 
 
@@ -31,4 +37,4 @@ def _megatron_sp(sc: Scenario, dims: Dims, ops: OpFactory, layout: RankLayout) -
 
 @register("optimus")
 def _optimus(sc: Scenario, dims: Dims, ops: OpFactory, layout: RankLayout) -> OptimusScheme:
-    return OptimusScheme(dims, ops, layout)
+    return OptimusScheme(dims, ops, layout, softmax_fusion=sc.training.masked_softmax_fusion)

@@ -28,7 +28,7 @@ from simcluster.config.schema import Scenario
 from simcluster.model.ops import COMPUTE_KINDS, OpSpec
 from simcluster.network.collectives import Shape, choose_algorithm, collective_shape
 from simcluster.parallel.groups import RankLayout
-from simcluster.parallel.program import ADAM_BYTES_PER_PARAM, LAYER_PARAM_TENSORS, rank_params
+from simcluster.parallel.program import LAYER_PARAM_TENSORS, optimizer_passes, rank_params
 from simcluster.parallel.registry import Scheme
 from simcluster.topology.graph import Topology, build_topology
 from simcluster.topology.placement import place
@@ -273,7 +273,6 @@ class _Layout:
     def optimizer_time(self, stage: int, params: float) -> float:
         sc, lay = self.sc, self.layout
         cost = self.scheme.f.cost  # type: ignore[attr-defined]
-        gb = params * self.scheme.grad_bytes_per_param()
         h = self.host
         p = lay.pp
         tensors = sc.model.layers // p * LAYER_PARAM_TENSORS
@@ -281,11 +280,9 @@ class _Layout:
             tensors += 2
         if stage == p - 1:
             tensors += 2 + (1 if sc.model.vocab and p > 1 else 0)
-        gpu = cost.elementwise(gb) + cost.elementwise(params * ADAM_BYTES_PER_PARAM)
-        checks = 1
-        if sc.training.precision == "fp16":
-            gpu += cost.elementwise(2 * gb)
-            checks = 2
+        passes = optimizer_passes(sc.training.precision, self.scheme.grad_bytes_per_param())
+        gpu = sum(cost.elementwise(params * per_param) for _, per_param in passes)
+        checks = 2 if sc.training.precision == "fp16" else 1
         mp = _model_parallel_group(lay.tp, lay.dp, lay.pp, lay.order, 0)
         check = self.coll_time("allreduce", mp, 4.0) + h.sync_us * 1e-6
         host = (h.param_tensor_overhead_us * tensors + h.iteration_overhead_us) * 1e-6
