@@ -26,6 +26,26 @@ def small_scenario(**sections: dict) -> dict:
     return base
 
 
+def measured_table(tmp_path: Path, table: str, table_id: str, csv_text: str, columns: dict, **extra) -> dict:
+    """A case file's `tables:` entry for measured runs shaped like the vTrain table: the shipped vTrain
+    scenario copied to `tmp_path/<table_id>.yaml`, the CSV to `tmp_path/<table_id>.csv` (a `t (ms)` column),
+    runs grouped by GPUs and global batch; `extra` adds or replaces keys."""
+    shipped = ROOT / "simcluster" / "validate" / "cases" / "scenarios" / "vtrain_h1024.yaml"
+    (tmp_path / f"{table_id}.yaml").write_text(shipped.read_text())
+    (tmp_path / f"{table_id}.csv").write_text(csv_text)
+    return {
+        "table": table,
+        "id": table_id,
+        "scenario": f"{table_id}.yaml",
+        "csv": f"{table_id}.csv",
+        "metric": "iteration_time_s",
+        "published": {"column": "t (ms)", "scale": 0.001},
+        "columns": columns,
+        "group_by": ["gpus", "gb"],
+        **extra,
+    }
+
+
 @pytest.fixture
 def write_scenario(tmp_path: Path):
     def write(data: dict, name: str = "s.yaml") -> Path:

@@ -237,3 +237,27 @@ def test_optimizer_passes_move_megatrons_bytes(write_scenario, precision, per_pa
         if precision != "fp32"
         else ["optimizer.adam", "optimizer.zero_grad"]
     )
+
+
+def test_step_sync_exposes_the_per_step_host_work(write_scenario):
+    """With `training.step_sync` (Megatron's timers synchronize after every forward and backward step) the
+    host's per-step work can no longer run while the GPU finishes the previous step: on a GPU-bound model
+    every step after the first pays it, (2m - 1) x microbatch_overhead, plus one sync per step."""
+    m = 4
+    data = small_scenario(
+        parallelism={"scheme": "megatron", "tensor": 1},
+        model={"layers": 4, "hidden": 2048, "heads": 16, "seq_len": 2048, "vocab": 0},
+        training={"global_batch": m, "micro_batch": 1, "precision": "bf16", "recompute": "none"},
+    )
+    host = HW.host.model_copy(update={"microbatch_overhead_us": 400.0, "sync_us": 5.0, "op_dispatch_us": 1.0})
+    hw = HW.model_copy(update={"host": host})
+    runs = {}
+    for sync in (False, True):
+        data["training"]["step_sync"] = sync
+        loaded = load_scenario(write_scenario(data, f"s{sync}.yaml"))
+        runs[sync] = simulate(dataclasses.replace(loaded, hardware=hw))
+    names = [st[0].name for st in runs[True].program.steps[0]]
+    assert names.count("sync.step") == 2 * m
+    assert "sync.step" not in [st[0].name for st in runs[False].program.steps[0]]
+    extra = runs[True].engine.iteration_time_s - runs[False].engine.iteration_time_s
+    assert extra == pytest.approx((2 * m - 1) * 400.0 * US + 2 * m * 5.0 * US, rel=5e-3)

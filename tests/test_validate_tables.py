@@ -12,8 +12,9 @@ from click.testing import CliRunner
 
 from simcluster.cli import main
 from simcluster.errors import ConfigError
-from simcluster.validate.cases import default_cases_path, load_cases
+from simcluster.validate.cases import load_cases
 from simcluster.validate.metrics import kendall_tau, regret
+from tests.conftest import measured_table
 
 CSV = """gpus,gb,mb,tp,layers,t (ms)
 4,8,1,1,2,10.0
@@ -43,29 +44,24 @@ def test_regret_of_the_predicted_best():
 
 
 def _table_file(tmp_path, **over):
-    (tmp_path / "s.yaml").write_text(
-        (default_cases_path().parent / "scenarios" / "vtrain_h1024.yaml").read_text()
-    )
-    (tmp_path / "runs.csv").write_text(CSV)
-    table = {
-        "table": "tiny measured",
-        "id": "t",
-        "scenario": "s.yaml",
-        "csv": "runs.csv",
-        "metric": "iteration_time_s",
-        "published": {"column": "t (ms)", "scale": 0.001},
-        "columns": {
+    table = measured_table(
+        tmp_path,
+        "tiny measured",
+        "t",
+        CSV,
+        {
             "tp": "parallelism.tensor",
             "layers": "model.layers",
             "gb": "training.global_batch",
             "mb": "training.micro_batch",
         },
-        "group_by": ["gpus", "gb"],
-        "fit_every": 2,
-        "notes": [{"match": {"tp": 4}, "note": "miss (communication): four-way"}],
-        "note": "plain",
-        **over,
-    }
+        **{
+            "fit_every": 2,
+            "notes": [{"match": {"tp": 4}, "note": "miss (communication): four-way"}],
+            "note": "plain",
+            **over,
+        },
+    )
     path = tmp_path / "cases.yaml"
     path.write_text(yaml.safe_dump({"tables": [table]}))
     return path

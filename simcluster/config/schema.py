@@ -109,6 +109,12 @@ class TrainingConfig(_Strict):
     grad_overlap: bool = Field(
         False, description="overlap the data-parallel gradient all-reduce with backward"
     )
+    step_sync: bool = Field(
+        False,
+        description="the host waits for the GPU at the end of every forward and backward step (Megatron's "
+        "timers synchronize around forward-compute and backward-compute before their 2022 rewrite; "
+        "Megatron-DeepSpeed kept them)",
+    )
     masked_softmax_fusion: bool = Field(
         True,
         description="Megatron's fused scale-mask-softmax kernel (--masked-softmax-fusion, on by default); it "

@@ -195,6 +195,9 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], f
     step_host = ctx.host_op("host.microbatch", "forward", ctx.host.microbatch_overhead_us)
     step_host_bwd = ctx.host_op("host.microbatch", "backward", ctx.host.microbatch_overhead_us)
     p2p_sync = {"act": ctx.sync("sync.p2p", "forward"), "grad": ctx.sync("sync.p2p", "backward")}
+    step_sync = sc.training.step_sync
+    end_fwd = [ctx.sync("sync.step", "forward")] if step_sync else []
+    end_bwd = [ctx.sync("sync.step", "backward")] if step_sync else []
     loss_reduce = (
         [
             OpSpec(
@@ -258,7 +261,8 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], f
             if is_last(a.chunk):
                 out.extend(_steps(edges.head_forward, -1, mb))
                 out.extend(_steps(loss_reduce, -1, mb))
-            else:
+            out.extend(_steps(end_fwd, -1, mb))
+            if not is_last(a.chunk):
                 dst = next_rank if s < p - 1 else layout.shift(rank, "pp", -s)
                 p2p("send", "act", a.chunk + (1 if s == p - 1 else 0), rank, dst, mb)
         else:
@@ -283,7 +287,8 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], f
                         pending = 0.0
             if is_first(a.chunk):
                 out.extend(_steps(edges.embed_backward, -1, mb))
-            else:
+            out.extend(_steps(end_bwd, -1, mb))
+            if not is_first(a.chunk):
                 dst = prev_rank if s > 0 else layout.shift(rank, "pp", p - 1 - s)
                 p2p("send", "grad", a.chunk, rank, dst, mb)
     return out, pending, n_bucket

@@ -227,6 +227,8 @@ class _Layout:
             f += self.ops_time(edges.head_forward)
             b += self.ops_time(edges.head_backward)
         step = self.host.microbatch_overhead_us * 1e-6
+        if sc.training.step_sync:
+            step += self.host.sync_us * 1e-6
         f += step
         b += step
         p2p = 0.0

@@ -19,6 +19,7 @@ from simcluster.validate.cases import Case, default_cases_path
 from simcluster.validate.metrics import group_summary
 from simcluster.validate.page import page
 from simcluster.validate.runner import Outcome
+from tests.conftest import measured_table
 
 from .browser import page_shot
 
@@ -141,10 +142,6 @@ def _case_file(tmp_path: Path) -> Path:
     """Two tables: absolute cases with a ratio, and a small table of measured runs in two groups."""
     shipped = default_cases_path().parent / "scenarios"
     (tmp_path / "k.yaml").write_text((shipped / "korthikanti_22b.yaml").read_text())
-    (tmp_path / "v.yaml").write_text((shipped / "vtrain_h1024.yaml").read_text())
-    (tmp_path / "runs.csv").write_text(
-        "gpus,gb,tp,layers,t (ms)\n4,8,1,2,30.0\n4,8,2,2,22.0\n4,8,4,2,31.0\n2,8,1,2,40.0\n2,8,2,2,45.0\n"
-    )
     k = {"source": "paper", "table": "layer times", "scenario": "k.yaml"}
     doc = {
         "cases": [
@@ -160,21 +157,14 @@ def _case_file(tmp_path: Path) -> Path:
             },
         ],
         "tables": [
-            {
-                "table": "measured runs",
-                "id": "m",
-                "scenario": "v.yaml",
-                "csv": "runs.csv",
-                "metric": "iteration_time_s",
-                "published": {"column": "t (ms)", "scale": 0.001},
-                "columns": {
-                    "tp": "parallelism.tensor",
-                    "layers": "model.layers",
-                    "gb": "training.global_batch",
-                },
-                "group_by": ["gpus", "gb"],
-                "note": "miss (host): not fitted",
-            }
+            measured_table(
+                tmp_path,
+                "measured runs",
+                "m",
+                "gpus,gb,tp,layers,t (ms)\n4,8,1,2,30.0\n4,8,2,2,22.0\n4,8,4,2,31.0\n2,8,1,2,40.0\n2,8,2,2,45.0\n",
+                {"tp": "parallelism.tensor", "layers": "model.layers", "gb": "training.global_batch"},
+                note="miss (host): not fitted",
+            )
         ],
     }
     path = tmp_path / "cases.yaml"
