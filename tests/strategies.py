@@ -93,7 +93,7 @@ def valid_scenario(choose: Choose) -> dict:
             "grad_overlap": choose([False, True]),
             "tp_comm_overlap": choose([False, True]),
             "masked_softmax_fusion": choose([True, False]),
-            "step_sync": choose([False, True]),
+            "step_sync": choose([None, False, True]),
             "grad_bucket_MB": choose([0.05, 1.0, 160.0]),
             "distribute_saved_activations": choose([False, True]),
         },

@@ -261,3 +261,10 @@ def test_step_sync_exposes_the_per_step_host_work(write_scenario):
     assert "sync.step" not in [st[0].name for st in runs[False].program.steps[0]]
     extra = runs[True].engine.iteration_time_s - runs[False].engine.iteration_time_s
     assert extra == pytest.approx((2 * m - 1) * 400.0 * US + 2 * m * 5.0 * US, rel=5e-3)
+    # Unset in the scenario, the profile's host (the framework it describes) decides.
+    data["training"].pop("step_sync")
+    loaded = load_scenario(write_scenario(data, "unset.yaml"))
+    for framework_syncs in (False, True):
+        hw_sync = HW.model_copy(update={"host": host.model_copy(update={"step_sync": framework_syncs})})
+        got = simulate(dataclasses.replace(loaded, hardware=hw_sync)).engine.iteration_time_s
+        assert got == runs[framework_syncs].engine.iteration_time_s

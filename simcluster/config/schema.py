@@ -109,11 +109,11 @@ class TrainingConfig(_Strict):
     grad_overlap: bool = Field(
         False, description="overlap the data-parallel gradient all-reduce with backward"
     )
-    step_sync: bool = Field(
-        False,
+    step_sync: bool | None = Field(
+        None,
         description="the host waits for the GPU at the end of every forward and backward step (Megatron's "
-        "timers synchronize around forward-compute and backward-compute before their 2022 rewrite; "
-        "Megatron-DeepSpeed kept them)",
+        "timers synchronize around forward-compute and backward-compute before their 2022 rewrite); "
+        "default: the hardware profile's host.step_sync",
     )
     masked_softmax_fusion: bool = Field(
         True,

@@ -161,6 +161,12 @@ class HostSpec(_Strict):
         le=MAX_US,
         description="host time per iteration outside the steps (zero_grad, timers, logging)",
     )
+    step_sync: bool = Field(
+        False,
+        description="the framework synchronizes the device after every forward and backward step "
+        "(Megatron's timers before their 2022 rewrite, Megatron-DeepSpeed before its 2023 rebase); a "
+        "scenario's training.step_sync overrides it",
+    )
 
 
 class LinkClass(_Strict):

@@ -177,6 +177,12 @@ def _grad_overlap(ctx: _RankCtx) -> bool:
     return ctx.sc.training.mode == "train" and ctx.sc.training.grad_overlap and ctx.layout.dp > 1
 
 
+def step_sync(sc: Scenario, host: HostSpec) -> bool:
+    """Whether every forward and backward step ends with a device sync: the scenario says, else the
+    profile's host (the framework it describes)."""
+    return host.step_sync if sc.training.step_sync is None else sc.training.step_sync
+
+
 def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], float, int]:
     """The pipeline schedule's actions as steps: receives, layer ops (recomputed as asked), embedding and
     head, sends, each followed by the host synchronization Megatron's batched p2p performs, and, with
@@ -195,9 +201,8 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], f
     step_host = ctx.host_op("host.microbatch", "forward", ctx.host.microbatch_overhead_us)
     step_host_bwd = ctx.host_op("host.microbatch", "backward", ctx.host.microbatch_overhead_us)
     p2p_sync = {"act": ctx.sync("sync.p2p", "forward"), "grad": ctx.sync("sync.p2p", "backward")}
-    step_sync = sc.training.step_sync
-    end_fwd = [ctx.sync("sync.step", "forward")] if step_sync else []
-    end_bwd = [ctx.sync("sync.step", "backward")] if step_sync else []
+    end_fwd = [ctx.sync("sync.step", "forward")] if step_sync(sc, ctx.host) else []
+    end_bwd = [ctx.sync("sync.step", "backward")] if step_sync(sc, ctx.host) else []
     loss_reduce = (
         [
             OpSpec(

@@ -28,7 +28,7 @@ from simcluster.config.schema import Scenario
 from simcluster.model.ops import COMPUTE_KINDS, OpSpec
 from simcluster.network.collectives import Shape, choose_algorithm, collective_shape
 from simcluster.parallel.groups import RankLayout
-from simcluster.parallel.program import LAYER_PARAM_TENSORS, optimizer_passes, rank_params
+from simcluster.parallel.program import LAYER_PARAM_TENSORS, optimizer_passes, rank_params, step_sync
 from simcluster.parallel.registry import Scheme
 from simcluster.topology.graph import Topology, build_topology
 from simcluster.topology.placement import place
@@ -227,7 +227,7 @@ class _Layout:
             f += self.ops_time(edges.head_forward)
             b += self.ops_time(edges.head_backward)
         step = self.host.microbatch_overhead_us * 1e-6
-        if sc.training.step_sync:
+        if step_sync(sc, self.host):
             step += self.host.sync_us * 1e-6
         f += step
         b += step
