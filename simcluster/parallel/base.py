@@ -103,43 +103,40 @@ def fused_softmax_available(batch: int, s: int, e: int, enabled: bool = True) ->
     return batch % per_block == 0
 
 
-def softmax_forward(F: OpFactory, ph: Phase, scores: float, e: int, fused: bool) -> list[OpSpec]:
-    """Scale, causal mask and softmax of `scores` elements: one fused kernel reading and writing e bytes,
-    or PyTorch's path (FusedScaleMaskSoftmax.forward_torch_softmax): 16-bit scores are cast to fp32
-    (query-key layer scaling forces softmax in fp32), scaled, masked in place, soft-maxed and cast back,
-    one kernel each."""
+def _softmax_passes(e: int, fused: bool) -> list[tuple[str, float, float]]:
+    """The softmax's kernels in forward order: (name suffix, forward bytes, backward bytes) per score.
+
+    Fused: one kernel reading and writing e bytes (backward: reads the output and its gradient, writes the
+    input gradient). Otherwise PyTorch's path (FusedScaleMaskSoftmax.forward_torch_softmax): 16-bit scores
+    are cast to fp32 (query-key layer scaling forces softmax in fp32), scaled, masked in place, soft-maxed
+    and cast back, one kernel each, and each has one backward kernel."""
     if fused:
-        return [F.elementwise("attn.softmax", ph, 2.0 * scores * e, kind="attention")]
-    ops = []
-    if e != FP32:
-        ops.append(F.elementwise("attn.softmax.to_fp32", ph, scores * (e + FP32), kind="attention"))
-    ops += [
-        F.elementwise("attn.softmax.scale", ph, 2.0 * scores * FP32, kind="attention"),
-        F.elementwise("attn.softmax.mask", ph, 2.0 * scores * FP32, kind="attention"),
-        F.elementwise("attn.softmax", ph, 2.0 * scores * FP32, kind="attention"),
+        return [("", 2.0 * e, 3.0 * e)]
+    cast = float(e + FP32)
+    passes = [
+        (".scale", 2.0 * FP32, 2.0 * FP32),
+        (".mask", 2.0 * FP32, 2.0 * FP32),
+        ("", 2.0 * FP32, 3.0 * FP32),
     ]
     if e != FP32:
-        ops.append(F.elementwise("attn.softmax.to_half", ph, scores * (FP32 + e), kind="attention"))
-    return ops
+        passes = [(".to_fp32", cast, cast), *passes, (".to_half", cast, cast)]
+    return passes
+
+
+def softmax_forward(F: OpFactory, ph: Phase, scores: float, e: int, fused: bool) -> list[OpSpec]:
+    """Scale, causal mask and softmax of `scores` elements (`_softmax_passes`)."""
+    return [
+        F.elementwise(f"attn.softmax{name}", ph, fwd * scores, kind="attention")
+        for name, fwd, _ in _softmax_passes(e, fused)
+    ]
 
 
 def softmax_backward(F: OpFactory, scores: float, e: int, fused: bool) -> list[OpSpec]:
-    """Backward of `softmax_forward` in autograd's order (the softmax backward reads the output and its
-    gradient and writes the input gradient; every other step is one element-wise pass)."""
-    bw: Phase = "backward"
-    if fused:
-        return [F.elementwise("attn.softmax.bwd", bw, 3.0 * scores * e, kind="attention")]
-    ops = []
-    if e != FP32:
-        ops.append(F.elementwise("attn.softmax.to_half.bwd", bw, scores * (e + FP32), kind="attention"))
-    ops += [
-        F.elementwise("attn.softmax.bwd", bw, 3.0 * scores * FP32, kind="attention"),
-        F.elementwise("attn.softmax.mask.bwd", bw, 2.0 * scores * FP32, kind="attention"),
-        F.elementwise("attn.softmax.scale.bwd", bw, 2.0 * scores * FP32, kind="attention"),
+    """Backward of `softmax_forward` in autograd's order."""
+    return [
+        F.elementwise(f"attn.softmax{name}.bwd", "backward", bwd * scores, kind="attention")
+        for name, _, bwd in reversed(_softmax_passes(e, fused))
     ]
-    if e != FP32:
-        ops.append(F.elementwise("attn.softmax.to_fp32.bwd", bw, scores * (FP32 + e), kind="attention"))
-    return ops
 
 
 def core_attention(
