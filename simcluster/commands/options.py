@@ -22,6 +22,20 @@ def executor_options(f: F) -> F:
     )(f)
 
 
+def check_executor(jobs: int | None, executor: str, address: str | None) -> None:
+    """Refuse --jobs below 1 and --address without Ray, and fail early (one line) if Ray is asked for but
+    not installed: the checks `executor_options` implies, before any point runs."""
+    from simcluster.errors import ConfigError
+    from simcluster.search.runner import import_ray
+
+    if jobs is not None and jobs < 1:
+        raise ConfigError("--jobs", jobs, "must be at least 1")
+    if address is not None and executor != "ray":
+        raise ConfigError("--address", address, "names a Ray cluster: it needs --executor ray")
+    if executor == "ray":
+        import_ray()
+
+
 def out_options(f: F) -> F:
     """--out and --quiet."""
     f = click.option("--quiet", is_flag=True, help="print nothing on success")(f)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from simcluster.commands.options import executor_options, out_options
+from simcluster.commands.options import check_executor, executor_options, out_options
 from simcluster.errors import SimclusterError
 
 GiB = 1024**3
@@ -69,17 +69,11 @@ def _search(scenario, space_file, overrides, top, jobs, executor, address, out, 
     from simcluster.search.pages import search_html
     from simcluster.search.point import BREAKDOWN_COLUMNS, SUMMARY_COLUMNS
     from simcluster.search.results import write_tables
-    from simcluster.search.runner import import_ray
     from simcluster.search.space import AXES, load_space
 
     if top < 0:
         raise ConfigError("--top", top, "must be at least 0")
-    if jobs is not None and jobs < 1:
-        raise ConfigError("--jobs", jobs, "must be at least 1")
-    if address is not None and executor != "ray":
-        raise ConfigError("--address", address, "names a Ray cluster: it needs --executor ray")
-    if executor == "ray":
-        import_ray()
+    check_executor(jobs, executor, address)
     try:
         loaded = load_scenario(scenario, list(overrides))
     except ConfigError as exc:

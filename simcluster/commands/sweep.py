@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from simcluster.commands.options import executor_options, out_options
+from simcluster.commands.options import check_executor, executor_options, out_options
 from simcluster.errors import SimclusterError
 
 
@@ -35,19 +35,12 @@ def command(
 
 
 def _sweep(sweep_file, jobs, executor, address, resume, out, quiet) -> None:  # noqa: ANN001
-    from simcluster.errors import ConfigError
     from simcluster.report.progress import Progress
     from simcluster.search.pages import sweep_html
-    from simcluster.search.runner import import_ray
     from simcluster.search.sweeper import run_sweep
     from simcluster.search.sweepfile import load_sweep
 
-    if jobs is not None and jobs < 1:
-        raise ConfigError("--jobs", jobs, "must be at least 1")
-    if address is not None and executor != "ray":
-        raise ConfigError("--address", address, "names a Ray cluster: it needs --executor ray")
-    if executor == "ray":
-        import_ray()
+    check_executor(jobs, executor, address)
     sweep = load_sweep(sweep_file)
     out = out or Path("out") / f"{sweep.name}-sweep"
     try:
