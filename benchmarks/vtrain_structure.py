@@ -8,7 +8,13 @@ each layer's parameters), the per-micro-batch cost (embedding, LM head, loss, st
 pass (forward, recompute, backward of one layer and micro-batch). Fitting the measured and the predicted
 times the same way shows which of the four the model gets wrong, class by class; docs/validation.md quotes
 these tables. Micro-batch 8 is left out: its runs have too few micro-batches to separate the terms.
-Prints a table and writes benchmarks/results/vtrain_structure.json. Usage: python benchmarks/vtrain_structure.py
+
+It also checks what kind of data this is: fitted per layout class (tensor, micro-batch, pipeline, data), the
+same four terms reproduce every measured time to within microseconds, and the per-layer pass is not
+monotone in the work (a doubled micro-batch sometimes takes less time per layer): per-layout scatter that
+no mechanism whose time grows with work can produce (docs/validation.md).
+Prints the tables and writes benchmarks/results/vtrain_structure.json.
+Usage: python benchmarks/vtrain_structure.py
 """
 
 from __future__ import annotations
@@ -34,24 +40,67 @@ def _fit(rows: list[tuple[float, float, float]]) -> list[float]:
     return [float(x) for x in sol]
 
 
+def _layout(o) -> tuple[int, int, int, int, int, int]:
+    """(tensor, data, pipeline, micro-batch, layers, global batch) of a vTrain outcome."""
+    s = o.case.raw_set
+    keys = (
+        "parallelism.tensor",
+        "parallelism.data",
+        "parallelism.pipeline",
+        "training.micro_batch",
+        "model.layers",
+        "training.global_batch",
+    )
+    t, d, p, mb, layers, gb = (int(s[k]) for k in keys)
+    return t, d, p, mb, layers, gb
+
+
+def exactness(outcomes: list) -> dict:
+    """Largest residual of the four-term fit per layout class (tensor, data, pipeline, micro-batch), in us:
+    measured iterations that are independent runs scatter by ~0.1% of their time; these do not."""
+    groups: dict[tuple[int, int, int, int], list[tuple[float, float, float]]] = {}
+    for o in outcomes:
+        t, d, p, mb, layers, gb = _layout(o)
+        groups.setdefault((t, d, p, mb), []).append((layers, gb / (mb * d), o.published * 1e3))
+    worst, fitted = 0.0, 0
+    for rows in groups.values():
+        if len({r[0] for r in rows}) < 2 or len({r[1] for r in rows}) < 2 or len(rows) <= 4:
+            continue
+        sol = _fit(rows)
+        res = [ms - (sol[0] + sol[1] * L + n * (sol[2] + L * sol[3])) for L, n, ms in rows]
+        worst = max(worst, max(abs(r) for r in res))
+        fitted += 1
+    return {"classes": fitted, "max_residual_us": worst * 1e3}
+
+
+def non_monotone(result: list[dict]) -> list[dict]:
+    """Pairs where doubling the micro-batch (twice the GPU work per layer pass) lowers the measured
+    per-layer pass, with the model's per-layer pass for the same pair (it drops only where a kernel rule
+    switches, e.g. the fused softmax)."""
+    by = {(r["tensor"], r["micro_batch"]): r for r in result}
+    out = []
+    for (t, mb), r in sorted(by.items()):
+        nxt = by.get((t, 2 * mb))
+        if nxt is not None and nxt["measured_ms"]["per_pass"] < r["measured_ms"]["per_pass"]:
+            out.append(
+                {
+                    "tensor": t,
+                    "micro_batch": [mb, 2 * mb],
+                    "per_pass_ms": [r["measured_ms"]["per_pass"], nxt["measured_ms"]["per_pass"]],
+                    "predicted_per_pass_ms": [r["predicted_ms"]["per_pass"], nxt["predicted_ms"]["per_pass"]],
+                }
+            )
+    return out
+
+
 def main() -> None:
     cases = [c for c in load_cases(default_cases_path()) if c.table.startswith("vTrain")]
     outcomes = run_cases(cases)
     classes: dict[tuple[int, int], dict[str, list]] = {}
     for o in outcomes:
-        s = o.case.raw_set
-        t, d, p, mb = (
-            int(s[k])
-            for k in (
-                "parallelism.tensor",
-                "parallelism.data",
-                "parallelism.pipeline",
-                "training.micro_batch",
-            )
-        )
+        t, d, p, mb, layers, gb = _layout(o)
         if p != 1 or mb == 8:
             continue
-        layers, gb = int(s["model.layers"]), int(s["training.global_batch"])
         n = gb / (mb * d)
         row = classes.setdefault((t, mb), {"measured": [], "predicted": []})
         row["measured"].append((layers, n, o.published * 1e3))
@@ -72,8 +121,20 @@ def main() -> None:
         )
         cells = "  ".join(f"{m:8.2f} {q:8.2f}" for m, q in zip(meas, pred))
         print(f"{t:>6} {mb:>3} {len(rows['measured']):>4}  {cells}")
+    exact, drops = exactness(outcomes), non_monotone(result)
+    print(
+        f"\nper layout class (tensor, data, pipeline, micro-batch; {exact['classes']} classes): the four terms "
+        f"reproduce every measured time within {exact['max_residual_us']:.0f} us"
+    )
+    for x in drops:
+        (m0, m1), (a, b), (c, e) = x["micro_batch"], x["per_pass_ms"], x["predicted_per_pass_ms"]
+        print(
+            f"tensor {x['tensor']}: micro-batch {m0} -> {m1} lowers the measured layer pass {a:.2f} -> {b:.2f} ms"
+            f" (model: {c:.2f} -> {e:.2f})"
+        )
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps({"terms_ms": TERMS, "classes": result}, indent=2) + "\n")
+    doc = {"terms_ms": TERMS, "classes": result, "exactness": exact, "non_monotone": drops}
+    OUT.write_text(json.dumps(doc, indent=2) + "\n")
     print(f"wrote {OUT.relative_to(ROOT)}")
 
 

@@ -97,3 +97,15 @@ def test_tiles_and_sm_count_go_together():
     data["gpu"]["gemm"]["tiles"] = [[0, 128]]
     with pytest.raises(ConfigError, match=r"must be \[rows, cols\] with sides in 1..1024"):
         profile_from_dict(data)
+
+
+def test_the_two_a100_presets_share_one_gemm_curve():
+    """dgx-a100 and vtrain-a100 are the same GPU: one GEMM curve (efficiency_max and backward_efficiency
+    fitted on Korthikanti Table 4's baseline, the shape factor on the vTrain rows; benchmarks/fit_profiles.py
+    writes each into both), so the 22B layer and the 1,024-wide model run on the same kernels' numbers."""
+    dgx = load_profile("dgx-a100").gpu.gemm
+    vtrain = A100.gpu.gemm
+    for field in ("efficiency_max", "backward_efficiency", "half_efficiency_dim", "sm_count", "tiles"):
+        assert getattr(dgx, field) == getattr(vtrain, field), field
+    model = CostModel(load_profile("dgx-a100"), "fp16")
+    assert model.gemm(4096, 1024, 4096) == CostModel(A100, "fp16").gemm(4096, 1024, 4096)
