@@ -42,10 +42,12 @@ def summary_json(summary: dict) -> str:
 
 @dataclass(frozen=True)
 class Written:
-    """One output file and why it is what it is (one line for the terminal)."""
+    """One output file, why it is what it is, and notes on what it merged or left out (one terminal line
+    each)."""
 
     file: str
     why: str
+    notes: tuple[str, ...] = ()
 
 
 def write_outputs(
@@ -115,19 +117,18 @@ def _write(
             from simcluster.report.timeline import write_timeline
 
             notes = write_timeline(res, f"{res.scenario.name}: one iteration", tmp / "timeline.html")
-            timeline = Written("timeline.html", "open in a browser" + _notes(notes))
+            timeline = Written("timeline.html", "open in a browser", _notes(notes))
         if "trace" in outputs:
             notes = bg.result()
-            written.append(Written("trace.json.gz", "open in ui.perfetto.dev" + _notes(notes)))
+            written.append(Written("trace.json.gz", "open in ui.perfetto.dev", _notes(notes)))
         if "timeline" in outputs:
             written.append(timeline)
         d.commit()
     return summary, written
 
 
-def _notes(notes: list[str]) -> str:
-    keep = [n for n in notes if not n.startswith("idle gaps")]
-    return ("; " + "; ".join(keep)) if keep else ""
+def _notes(notes: list[str]) -> tuple[str, ...]:
+    return tuple(n for n in notes if not n.startswith("idle gaps"))
 
 
 class _Background:
@@ -171,7 +172,9 @@ def written_lines(out: Path, written: list[Written]) -> str:
     """What was written and why, one line per file, for the terminal."""
     lines = [f"  outputs        {out}/"]
     width = max((len(w.file) for w in written), default=0)
-    lines += [f"    {w.file:<{width}}  {w.why}" for w in written]
+    for w in written:
+        lines.append(f"    {w.file:<{width}}  {w.why}")
+        lines += [f"    {'':<{width}}  - {note}" for note in w.notes]
     return "\n".join(lines)
 
 

@@ -88,6 +88,16 @@ def test_run_writes_trace_and_names_it(tmp_path) -> None:
     assert r.exit_code == 0, r.output
     for name in ("summary.json", "events.csv", "trace.json.gz", "timeline.html"):
         assert f"    {name}  " in r.output  # what is written, and why, once
+    # each note on what a file merged or left out has its own line under the file's
+    lines = r.output.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("    timeline.html  "))
+    notes = []
+    for line in lines[at + 1 :]:
+        if not (line.startswith(" " * 8) and line.lstrip().startswith("- ")):
+            break
+        notes.append(line.strip())
+    assert any(n.startswith("- link utilization over the iteration per link class") for n in notes)
+    assert all(";" not in n for n in notes if not n.startswith("- link utilization"))
     assert sorted(p.name for p in out.iterdir()) == [
         "events.csv",
         "summary.json",
