@@ -254,3 +254,21 @@ def test_a_worker_killed_by_the_system_fails_only_its_point(tmp_path):
     assert sorted(rows) == [0, 1, 2, 3]
     assert rows[2]["error"] == WORKER_DIED
     assert all(rows[i]["error"] != WORKER_DIED for i in (0, 1, 3))
+
+
+def test_numpy_scalars_are_written_as_plain_numbers(tmp_path):
+    """Rows may carry numpy scalars (a summary's values): the CSV reads as numbers, not `np.float64(...)`
+    reprs, and each Parquet column keeps one type."""
+    import numpy as np
+
+    from simcluster.search.results import write_tables
+
+    rows = [
+        {"t": np.float64(0.25), "n": np.int64(3), "ok": np.bool_(True)},
+        {"t": 0.5, "n": 4, "ok": False},
+    ]
+    write_tables(tmp_path, rows, ["t", "n", "ok"])
+    assert (tmp_path / "results.csv").read_text() == "t,n,ok\n0.25,3,True\n0.5,4,False\n"
+    table = pq.read_table(tmp_path / "results.parquet")
+    assert [str(table.schema.field(c).type) for c in ("t", "n", "ok")] == ["double", "int64", "bool"]
+    assert table.column("t").to_pylist() == [0.25, 0.5]

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
@@ -27,7 +28,10 @@ FLUSH_EVERY_S = 2.0
 
 
 def _cell(v: Any) -> Any:
-    """A Parquet-friendly cell: scalars as they are, anything else as its text."""
+    """A Parquet-friendly cell: Python scalars as they are (numpy's as the Python scalar they hold, so a
+    column keeps one type and the CSV reads `0.5`, not `np.float64(0.5)`), anything else as its text."""
+    if isinstance(v, np.generic):
+        v = v.item()
     if v is None or isinstance(v, bool | int | float | str):
         return v
     return str(v)
@@ -125,8 +129,9 @@ def csv_text(rows: list[dict[str, Any]], columns: list[str]) -> str:
 
 
 def _csv_cell(v: Any) -> str:
+    v = _cell(v)
     if v is None or (isinstance(v, float) and math.isnan(v)):
         return ""
     if isinstance(v, float):
         return repr(v)
-    return str(_cell(v))
+    return str(v)
