@@ -26,6 +26,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PRESETS = ROOT / "simcluster" / "hardware" / "presets"
 
 
+F_SCALE = 0.01  # soft_l1's knee: log errors beyond 1% count about linearly
+
+
 @dataclass(frozen=True)
 class Fit:
     preset: str
@@ -33,6 +36,9 @@ class Fit:
     cases: tuple[str, ...] = ()  # validation case ids used for fitting
     table: str = ""  # or: every row marked `fitting` in the tables whose name starts with this
     method: str = "coordinate"  # or "least_squares" (scipy; for many rows and parameters)
+    # least_squares only: "linear" (squared log errors) or "soft_l1" (~ absolute log errors beyond
+    # F_SCALE: the counterpart of a MAPE target, where a few far rows should not steer the rest)
+    loss: str = "linear"
     # (preset, dotted path): fields this fit also writes into another preset that shares the hardware
     share: tuple[tuple[str, str], ...] = ()
 
@@ -68,7 +74,10 @@ FITS = [
     ),
     # vTrain A100 node: the host thread and the GEMM shape factor (the protocols stay NCCL's own numbers:
     # fitted freely, Simple's per-step cost went to 40 us against NCCL's 3.4), on the vTrain table's fitting
-    # rows (every 4th); the other 540 rows are predicted.
+    # rows (every 4th); the other 540 rows are predicted. The optimizer's sweep and per-tensor cost are read
+    # off the data-parallel-1 rows by benchmarks/vtrain_structure.py, not fitted here: fitted freely with the
+    # rest they trade against each other (8 bytes per parameter and 41 us per tensor, for 0.056 against
+    # 0.058 rms log error), which the data-parallel-1 rows rule out.
     Fit(
         "vtrain-a100",
         (
@@ -76,11 +85,11 @@ FITS = [
             ("host.collective_dispatch_us", 1.0, 300.0),
             ("host.sync_us", 1.0, 300.0),
             ("host.microbatch_overhead_us", 1.0, 10000.0),
-            ("host.param_tensor_overhead_us", 0.5, 500.0),
             ("gpu.gemm.half_efficiency_dim", 4.0, 1024.0),
         ),
         table="vTrain",
         method="least_squares",
+        loss="soft_l1",
         share=(("dgx-a100", "gpu.gemm.half_efficiency_dim"),),
     ),
 ]
@@ -149,7 +158,9 @@ def fit_least_squares(profile: dict, spec: Fit, cases: list, tmp: Path) -> dict:
         _, errs = objective(at(x), cases, tmp)
         return np.array([math.log1p(e) for e in errs.values()])
 
-    sol = least_squares(residuals, x0, bounds=(lo, hi), diff_step=0.02, max_nfev=30)
+    sol = least_squares(
+        residuals, x0, bounds=(lo, hi), diff_step=0.02, max_nfev=30, loss=spec.loss, f_scale=F_SCALE
+    )
     return at(sol.x)
 
 

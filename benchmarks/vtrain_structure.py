@@ -12,7 +12,10 @@ these tables. Micro-batch 8 is left out: its runs have too few micro-batches to 
 It also checks what kind of data this is: fitted per layout class (tensor, micro-batch, pipeline, data), the
 same four terms reproduce every measured time to within microseconds, and the per-layer pass is not
 monotone in the work (a doubled micro-batch sometimes takes less time per layer): per-layout scatter that
-no mechanism whose time grows with work can produce (docs/validation.md).
+no mechanism whose time grows with work can produce (docs/validation.md). And it reads the optimizer's
+cost per layer off the data-parallel-1 classes: one sweep of ~28 bytes per parameter plus a few microseconds
+per parameter tensor, which `vtrain-a100`'s `host.optimizer_bytes_per_param` and
+`host.param_tensor_overhead_us` take from here.
 Prints the tables and writes benchmarks/results/vtrain_structure.json.
 Usage: python benchmarks/vtrain_structure.py
 """
@@ -24,12 +27,16 @@ from pathlib import Path
 
 import numpy as np
 
+from simcluster.hardware.profile import load_profile
+from simcluster.parallel.program import LAYER_PARAM_TENSORS
 from simcluster.validate.cases import default_cases_path, load_cases
 from simcluster.validate.runner import run_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "benchmarks" / "results" / "vtrain_structure.json"
 TERMS = ("const", "perL", "per_mb", "per_pass")
+PRESET = "vtrain-a100"
+HIDDEN = 1024  # every vTrain row (single_node_h1024)
 
 
 def _fit(rows: list[tuple[float, float, float]]) -> list[float]:
@@ -71,6 +78,35 @@ def exactness(outcomes: list) -> dict:
         worst = max(worst, max(abs(r) for r in res))
         fitted += 1
     return {"classes": fitted, "max_residual_us": worst * 1e3}
+
+
+def optimizer_sweep(outcomes: list, hidden: int, memory_rate_GBps: float) -> dict:
+    """The optimizer's cost per layer, read off the data-parallel-1, pipeline-1 classes (no gradient
+    all-reduce in them): the per-layer term `perL` of each (tensor, micro-batch) class, averaged over
+    micro-batches, fitted as a + b / tensor. b is one sweep over a layer's 12h^2 + 13h parameters (bytes per
+    parameter at the element-wise memory rate); a is per-layer host work, i.e. per parameter tensor (12)."""
+    groups: dict[tuple[int, int], list[tuple[float, float, float]]] = {}
+    for o in outcomes:
+        t, d, p, mb, layers, gb = _layout(o)
+        if d == 1 and p == 1:
+            groups.setdefault((t, mb), []).append((layers, gb / mb, o.published * 1e3))
+    per_t: dict[int, list[float]] = {}
+    for (t, _), rows in groups.items():
+        if len({r[0] for r in rows}) >= 2 and len({r[1] for r in rows}) >= 2 and len(rows) > 4:
+            per_t.setdefault(t, []).append(_fit(rows)[1])
+    ts = sorted(per_t)
+    per_layer = [float(np.mean(per_t[t])) for t in ts]
+    (a, b), *_ = np.linalg.lstsq(np.array([[1.0, 1.0 / t] for t in ts]), np.array(per_layer), rcond=None)
+    params = 12 * hidden**2 + 13 * hidden
+    ps_per_param = b * 1e9 / params
+    return {
+        "tensor": ts,
+        "per_layer_ms": per_layer,
+        "sweep_ps_per_param": float(ps_per_param),
+        "bytes_per_param": float(ps_per_param * 1e-3 * memory_rate_GBps),
+        "host_us_per_layer": float(a * 1e3),
+        "host_us_per_tensor": float(a * 1e3 / LAYER_PARAM_TENSORS),
+    }
 
 
 def non_monotone(result: list[dict]) -> list[dict]:
@@ -122,6 +158,15 @@ def main() -> None:
         cells = "  ".join(f"{m:8.2f} {q:8.2f}" for m, q in zip(meas, pred))
         print(f"{t:>6} {mb:>3} {len(rows['measured']):>4}  {cells}")
     exact, drops = exactness(outcomes), non_monotone(result)
+    hw = load_profile(PRESET)
+    sweep = optimizer_sweep(outcomes, HIDDEN, hw.gpu.memory_bandwidth_GBps * hw.gpu.memory_efficiency)
+    print(
+        "\nper-layer term at data 1, pipeline 1, tensor "
+        + ", ".join(f"{t}: {v:.3f} ms" for t, v in zip(sweep["tensor"], sweep["per_layer_ms"]))
+        + f" = {sweep['host_us_per_layer']:.0f} us + {sweep['sweep_ps_per_param']:.1f} ps per parameter"
+        f" / tensor: {sweep['bytes_per_param']:.1f} bytes per parameter at {PRESET}'s memory rate (one Adam"
+        f" sweep is 28), {sweep['host_us_per_tensor']:.1f} us per parameter tensor"
+    )
     print(
         f"\nper layout class (tensor, data, pipeline, micro-batch; {exact['classes']} classes): the four terms "
         f"reproduce every measured time within {exact['max_residual_us']:.0f} us"
@@ -133,7 +178,13 @@ def main() -> None:
             f" (model: {c:.2f} -> {e:.2f})"
         )
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    doc = {"terms_ms": TERMS, "classes": result, "exactness": exact, "non_monotone": drops}
+    doc = {
+        "terms_ms": TERMS,
+        "classes": result,
+        "exactness": exact,
+        "non_monotone": drops,
+        "optimizer_sweep": sweep,
+    }
     OUT.write_text(json.dumps(doc, indent=2) + "\n")
     print(f"wrote {OUT.relative_to(ROOT)}")
 

@@ -209,12 +209,25 @@ HOST_WHY = {
     "simulated compute op ({units} per layer)",
     "collective_dispatch_us": "host.csv collective_dispatch: host time per 1-element all_reduce call",
     "sync_us": "host.csv sync: one device synchronize on an idle device",
+    "optimizer_bytes_per_param": "host.csv optimizer: one Megatron-style mixed-precision optimizer step over "
+    "{units} parameters, seconds per parameter x the memory rate ({rate:.4g} GB/s)",
 }
 
 
-def _host(b: ProfileBuilder, host: dict[str, Any] | None) -> None:
-    """The host thread's costs are this machine's (its CPU, Python and framework): set what was measured."""
+def _host(b: ProfileBuilder, host: dict[str, Any] | None, rate_measured: bool) -> None:
+    """The host thread's costs are this machine's (its CPU, Python and framework): set what was measured.
+    The optimizer step is device work: its seconds per parameter become the bytes per parameter that the
+    simulator's memory rate (the profile's bandwidth x efficiency, as calibrated) turns back into time;
+    only where this run measured that rate (a base profile's rate is another device's)."""
+    rate_GBps = b.get("gpu.memory_bandwidth_GBps") * b.get("gpu.memory_efficiency")
     for field, value in (host or {}).items():
+        if field == "optimizer_bytes_per_param":
+            if not rate_measured:
+                continue
+            per_param = value["us"] * 1e-6 * rate_GBps * 1e9
+            why = HOST_WHY[field].format(units=value["units"], rate=rate_GBps)
+            b.set(f"host.{field}", _sig(per_param), why)
+            continue
         b.set(f"host.{field}", _sig(value["us"]), HOST_WHY[field].format(units=value["units"]))
 
 
@@ -235,7 +248,8 @@ def build_profile(
     _gemm(b, gemm, gemm_points, device, match)
     _gemm_backward(b, fits.get("gemm_backward"), match)
     _memory(b, fits.get("memory"), run, match)
-    _host(b, fits.get("host"))
+    memory = fits.get("memory")
+    _host(b, fits.get("host"), bool(memory and memory["bandwidth_GBps"]))
     if run.get("gpus_per_node"):
         b.set("node.gpus_per_node", int(run["gpus_per_node"]), "ranks per node in this run")
     host = (run.get("hostnames") or ["unknown"])[0]

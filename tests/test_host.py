@@ -239,6 +239,72 @@ def test_optimizer_passes_move_megatrons_bytes(write_scenario, precision, per_pa
     )
 
 
+@pytest.mark.parametrize("precision", ["fp16", "bf16"])
+def test_a_measured_optimizer_is_one_sweep_of_its_bytes(write_scenario, precision):
+    """`host.optimizer_bytes_per_param` (a framework's optimizer as calibrate measures it, e.g. one fused
+    Adam sweep: 28 bytes) replaces Megatron's passes by one sweep of params x bytes at the memory rate; the
+    loss scaler's inf check (fp16) and the gradient norm still reduce over the model-parallel group and
+    sync the host, before the step."""
+    data = small_scenario(
+        parallelism={"scheme": "megatron", "tensor": 2},
+        model={"layers": 2, "hidden": 1024, "heads": 16, "seq_len": 256, "vocab": 2048},
+        training={"global_batch": 2, "micro_batch": 1, "precision": precision},
+    )
+    sc = load_scenario(write_scenario(data)).scenario
+    hw = HW.model_copy(update={"host": HW.host.model_copy(update={"optimizer_bytes_per_param": 28.0})})
+    cost = CostModel(hw, precision)
+    prog = build_program(sc, cost, fold=True)
+    steps = [st[0] for st in prog.steps[0] if st[0].phase == "optimizer"]
+    sweeps = [op for op in steps if op.kind == "optimizer"]
+    params = rank_params(sc, prog.scheme, 0)
+    assert [op.name for op in sweeps] == ["optimizer.step"]
+    assert sweeps[0].bytes == pytest.approx(28.0 * params, rel=1e-12)
+    launch = HW.gpu.kernel_launch_us * US
+    assert sweeps[0].duration_s == pytest.approx(launch + 28.0 * params / cost.memory_rate, rel=1e-12)
+    names = [op.name for op in steps]
+    checks = ["found_inf.allreduce", "sync.found_inf"] if precision == "fp16" else []
+    checks += ["grad_norm.allreduce", "sync.grad_norm"]
+    assert [n for n in names if n in checks] == checks
+    assert max(names.index(n) for n in checks) < names.index("optimizer.step")
+
+
+@pytest.mark.parametrize("value", [0.0, -28.0, 2000.0])
+def test_bad_optimizer_bytes_are_one_line_errors(value):
+    data = HW.model_dump(mode="json")
+    data["host"] = {"optimizer_bytes_per_param": value}
+    with pytest.raises(ConfigError) as err:
+        profile_from_dict(data)
+    msg = str(err.value)
+    assert "host.optimizer_bytes_per_param" in msg and "\n" not in msg
+
+
+@pytest.mark.parametrize("framework_syncs", [False, True])
+def test_timed_gradient_all_reduce_holds_the_host(write_scenario, framework_syncs):
+    """Megatron's timers also bracket the data-parallel all-reduce with device syncs: with `step_sync` the
+    optimizer's host work starts one sync after the all-reduce ends; without, it runs under it."""
+    data = small_scenario(
+        parallelism={"scheme": "megatron", "tensor": 1, "data": 2},
+        model={"layers": 2, "hidden": 1024, "heads": 16, "seq_len": 256, "vocab": 0},
+        training={"global_batch": 2, "micro_batch": 1, "precision": "bf16", "grad_overlap": False},
+    )
+    data["training"].pop("step_sync", None)
+    host = HW.host.model_copy(
+        update={"step_sync": framework_syncs, "sync_us": 5.0, "param_tensor_overhead_us": 10.0}
+    )
+    loaded = load_scenario(write_scenario(data))
+    run = simulate(dataclasses.replace(loaded, hardware=HW.model_copy(update={"host": host})))
+    names = [st[0].name for st in run.program.steps[0]]
+    trace = run.engine.traces[0]
+    start, end = np.frombuffer(trace.start_s), np.frombuffer(trace.end_s)
+    reduce, host_op = names.index("grad.bucket0.allreduce"), names.index("host.optimizer")
+    assert ("sync.grad_sync" in names) is framework_syncs
+    if framework_syncs:
+        assert names.index("sync.grad_sync") == reduce + 1
+        assert start[host_op] == pytest.approx(end[reduce] + 5.0 * US, rel=1e-12)
+    else:
+        assert start[host_op] < end[reduce]
+
+
 def test_step_sync_exposes_the_per_step_host_work(write_scenario):
     """With `training.step_sync` (Megatron's timers synchronize after every forward and backward step) the
     host's per-step work can no longer run while the GPU finishes the previous step: on a GPU-bound model

@@ -7,8 +7,13 @@ its numbers (`host.*` in the profile) on the machine calibrate runs on:
   layer's forward and backward (the unit `host.op_dispatch_us` is charged in);
 - collective_dispatch: host time per all_reduce call of one element over all ranks (NCCL returns before the
   collective runs; gloo runs it, so on CPU this is the whole small all-reduce);
-- sync: one torch.cuda.synchronize() (CPU: nothing to wait for) on an idle device.
-Times are host wall clock (time.perf_counter) up to the last issue, then the device is drained.
+- sync: one torch.cuda.synchronize() (CPU: nothing to wait for) on an idle device;
+- optimizer: one mixed-precision optimizer step as Megatron runs it (16-bit gradients to fp32 main
+  gradients, unscale, norm read on the host, Adam on fp32 main weights, weights back to the 16-bit model,
+  zero the gradients) over OPT_PARAMS parameters in OPT_TENSORS tensors, seconds per parameter with the
+  device drained (the profile turns it into `host.optimizer_bytes_per_param` at the measured memory rate).
+Times are host wall clock (time.perf_counter) up to the last issue, then the device is drained (the
+optimizer's time includes the drain: it is device work).
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from torch import nn
 
 from calibrate.results import CsvLog, failure_status
 
-HOST_ROWS = ("collective_dispatch", "op_dispatch", "sync")  # the rows a finished run has
+HOST_ROWS = ("collective_dispatch", "op_dispatch", "sync", "optimizer")  # the rows a finished run has
 
 # The layer timed for op_dispatch: small enough that the host, not the device, sets the pace.
 HIDDEN, HEADS, SEQ, BATCH = 64, 4, 32, 1
@@ -69,17 +74,61 @@ def simulated_ops_per_layer() -> int:
     return len(layer.forward) + len(layer.backward)
 
 
-def _host_seconds(step: Callable[[], object], iterations: int, device: torch.device) -> float:
-    """Host wall seconds per call of `step`, issue only (the device is drained after the clock stops)."""
+def _host_seconds(
+    step: Callable[[], object], iterations: int, device: torch.device, drained: bool = False
+) -> float:
+    """Host wall seconds per call of `step`: issue only (the device is drained after the clock stops), or
+    with `drained` up to the end of the device's work."""
     if device.type == "cuda":
         torch.cuda.synchronize(device)
     t0 = time.perf_counter()
     for _ in range(iterations):
         step()
+    if drained and device.type == "cuda":
+        torch.cuda.synchronize(device)
     seconds = (time.perf_counter() - t0) / iterations
     if device.type == "cuda":
         torch.cuda.synchronize(device)
     return seconds
+
+
+# The optimizer step timed for `host.optimizer_bytes_per_param`: enough parameters that its sweeps run at
+# the memory rate (GPU: 2^24, 256 MiB of fp32 state per copy; CPU: 2^18), in as many tensors as a few layers.
+OPT_PARAMS = {"cuda": 1 << 24, "cpu": 1 << 18}
+OPT_TENSORS = 16
+
+
+def optimizer_params(device: torch.device) -> int:
+    return OPT_PARAMS["cuda" if device.type == "cuda" else "cpu"]
+
+
+def _optimizer_step(device: torch.device) -> Callable[[], object]:
+    """Megatron's Float16OptimizerWithFloat16Params step in plain PyTorch: the passes simcluster's default
+    optimizer model counts (54 bytes per parameter in fp16), run the way this machine runs them."""
+    half = torch.float16 if device.type == "cuda" else torch.bfloat16
+    size = optimizer_params(device) // OPT_TENSORS
+    model = [torch.randn(size, device=device).to(half) for _ in range(OPT_TENSORS)]
+    grads = [torch.randn(size, device=device).to(half) for _ in range(OPT_TENSORS)]
+    main = [p.float().requires_grad_() for p in model]
+    main_grads = [torch.zeros(size, device=device) for _ in range(OPT_TENSORS)]
+    for p, g in zip(main, main_grads):
+        p.grad = g
+    adam = torch.optim.Adam(main, lr=1e-6, foreach=True)
+    inv_scale = 1.0 / 65536.0
+
+    def step() -> None:
+        for g32, g16 in zip(main_grads, grads):
+            g32.copy_(g16)
+        torch._foreach_mul_(main_grads, inv_scale)
+        norm = torch.linalg.vector_norm(torch.stack(torch._foreach_norm(main_grads)))
+        if not torch.isfinite(norm).item():  # the loss scaler's check, read on the host
+            return
+        adam.step()
+        for p16, p32 in zip(model, main):
+            p16.copy_(p32.detach())
+        torch._foreach_zero_(grads)
+
+    return step
 
 
 def _layer_step(device: torch.device) -> Callable[[], object]:
@@ -114,6 +163,7 @@ def run_host(
         ("collective_dispatch", 1, _collective_step, True),
         ("op_dispatch", simulated_ops_per_layer(), _layer_step, False),
         ("sync", 1, _sync_step, False),
+        ("optimizer", optimizer_params(device), _optimizer_step, False),
     ]
     for name, units, make, every_rank in benches:
         if (name,) in done or (log is None and not every_rank):
@@ -123,7 +173,7 @@ def run_host(
             step = make(device)
             for _ in range(warmup):
                 step()
-            seconds = _host_seconds(step, iterations, device) / units
+            seconds = _host_seconds(step, iterations, device, drained=name == "optimizer") / units
         except RuntimeError as exc:
             if log is not None:
                 log.write(**row, status=failure_status("error", exc))

@@ -155,12 +155,14 @@ HOST_FIELDS = {
     "op_dispatch": "op_dispatch_us",
     "collective_dispatch": "collective_dispatch_us",
     "sync": "sync_us",
+    "optimizer": "optimizer_bytes_per_param",  # seconds per parameter; bytes at the memory rate (profile)
 }
 
 
 def fit_host_rows(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """host.csv rows measured ok -> {profile field: microseconds per unit} (the last row of a name wins:
-    a resumed run's newer measurement), or None when nothing was measured."""
+    """host.csv rows measured ok -> {profile field: {"us": microseconds per unit, "units": units}} (the
+    last row of a name wins: a resumed run's newer measurement), or None when nothing was measured. The
+    optimizer's unit is one parameter; the profile turns its time into bytes at the memory rate."""
     out: dict[str, Any] = {}
     for row in rows:
         if row["status"] == "ok" and row["name"] in HOST_FIELDS:

@@ -124,9 +124,10 @@ class GpuSpec(_Strict):
 
 
 class HostSpec(_Strict):
-    """The CPU thread that issues a rank's GPU work (Python, framework, CUDA launch). It runs ahead of the
-    GPU and stalls it only when kernels are shorter than their issue cost, or after a synchronization.
-    All zero (the default) means an infinitely fast host."""
+    """The CPU thread that issues a rank's GPU work (Python, framework, CUDA launch), and the framework
+    choices that shape that work (its optimizer's passes, its syncs). The thread runs ahead of the GPU and
+    stalls it only when kernels are shorter than their issue cost, or after a synchronization. All zero
+    (the default) means an infinitely fast host."""
 
     op_dispatch_us: float = Field(
         0.0,
@@ -160,6 +161,14 @@ class HostSpec(_Strict):
         ge=0,
         le=MAX_US,
         description="host time per iteration outside the steps (zero_grad, timers, logging)",
+    )
+    optimizer_bytes_per_param: float | None = Field(
+        None,
+        gt=0,
+        le=1024,
+        description="memory traffic of the framework's optimizer step per parameter, as one sweep at the "
+        "GPU's memory rate (calibrate measures it); unset: Megatron's mixed-precision passes (fp16 54, "
+        "bf16 46, fp32 36 bytes)",
     )
     step_sync: bool = Field(
         False,

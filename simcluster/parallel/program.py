@@ -301,7 +301,8 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], f
 
 def _grad_sync_steps(ctx: _RankCtx, params: float, pending: float, n_bucket: int) -> list[Step]:
     """Tied-embedding gradient sum, the scheme's own gradient syncs, and the data-parallel all-reduce
-    (the rest of the overlapped buckets, or every bucket after the backward)."""
+    (the rest of the overlapped buckets, or every bucket after the backward), then a device sync where the
+    framework times them (`step_sync`)."""
     sc, layout, scheme, rank, s = ctx.sc, ctx.layout, ctx.scheme, ctx.rank, ctx.stage
     p, v = sc.parallelism.pipeline, sc.parallelism.virtual_stages
     out: list[Step] = []
@@ -341,16 +342,27 @@ def _grad_sync_steps(ctx: _RankCtx, params: float, pending: float, n_bucket: int
             n = max(1, math.ceil(total / bucket))
             for k in range(n):
                 add(Step(_dp_allreduce(ctx, total / n, True, k), -1, -1))
+    if out and step_sync(sc, ctx.host):
+        # The framework's timers bracket the gradient all-reduces with device syncs, as they do each step
+        # (Megatron's `backward-params-all-reduce` and `backward-embedding-all-reduce`): the host's
+        # optimizer work starts once they are done instead of running under them.
+        add(Step(ctx.sync("sync.grad_sync", "optimizer"), -1, -1))
     return out
 
 
-def optimizer_passes(precision: str, grad_bytes: int) -> list[tuple[str, float]]:
-    """Megatron's optimizer step as memory-bound passes, (name, bytes moved per parameter), in order.
+def optimizer_passes(
+    precision: str, grad_bytes: int, bytes_per_param: float | None = None
+) -> list[tuple[str, float]]:
+    """The optimizer step as memory-bound passes, (name, bytes moved per parameter), in order.
 
-    16-bit training (Float16OptimizerWithFloat16Params): copy the model's gradients into fp32 main
-    gradients, unscale them and look for inf/nan (fp16's loss scaler only), their norm, Adam on the fp32
-    main weights, copy the main weights back into the model's, zero the model's gradients. fp32 training:
-    norm, Adam, zero. Each pass is one multi-tensor kernel sweep over the rank's parameters."""
+    `bytes_per_param` (the profile's `host.optimizer_bytes_per_param`, a measured framework) makes it one
+    sweep of that many bytes. Unset, Megatron's: in 16-bit training (Float16OptimizerWithFloat16Params)
+    copy the model's gradients into fp32 main gradients, unscale them and look for inf/nan (fp16's loss
+    scaler only), their norm, Adam on the fp32 main weights, copy the main weights back into the model's,
+    zero the model's gradients; fp32 training: norm, Adam, zero. Each pass is one multi-tensor kernel sweep
+    over the rank's parameters."""
+    if bytes_per_param is not None:
+        return [("optimizer.step", float(bytes_per_param))]
     mixed = grad_bytes < FP32_BYTES
     passes: list[tuple[str, float]] = []
     if mixed:
@@ -383,7 +395,14 @@ def _optimizer_steps(ctx: _RankCtx, params: float) -> list[Step]:
         reduce = OpSpec("allreduce", f"{name}.allreduce", "optimizer", bytes=4.0, group=mp_group, family="mp")
         return [reduce, ctx.sync(f"sync.{name}", "optimizer")]
 
-    for name, per_param in optimizer_passes(sc.training.precision, scheme.grad_bytes_per_param()):
+    passes = optimizer_passes(
+        sc.training.precision, scheme.grad_bytes_per_param(), ctx.host.optimizer_bytes_per_param
+    )
+    if len(passes) == 1:  # one fused sweep: the loss scaler's and the norm's checks come first
+        if sc.training.precision == "fp16":
+            ops.extend(mp_check("found_inf"))
+        ops.extend(mp_check("grad_norm"))
+    for name, per_param in passes:
         nbytes = params * per_param
         ops.append(OpSpec("optimizer", name, "optimizer", duration_s=cost.elementwise(nbytes), bytes=nbytes))
         if name == "optimizer.unscale":

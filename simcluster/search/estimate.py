@@ -199,14 +199,15 @@ class _Layout:
     # -- stages ---------------------------------------------------------------------------------------
     def stage_times(self, stage: int) -> tuple[float, float, float]:
         """(forward, backward, backward of the stage's layers only) per micro-batch on `stage`, with one
-        point-to-point transfer per model chunk and direction."""
+        point-to-point transfer and one pipeline step's host work (the per-step overhead and, where the
+        framework times steps, its sync) per model chunk and direction: interleaving makes v steps of each."""
         cache = self.e._stages.setdefault(self.key, {})
         hit = cache.get(stage)
         if hit is None:
             hit = cache[stage] = self._stage_times(stage)
-        f, b, lb, p2p = hit
-        v = self.sc.parallelism.virtual_stages
-        return f + p2p * v, b + p2p * v, lb
+        f, b, lb, per_chunk = hit
+        v = self.sc.parallelism.virtual_stages if self.layout.pp > 1 else 1
+        return f + per_chunk * v, b + per_chunk * v, lb
 
     def _stage_times(self, stage: int) -> tuple[float, float, float, float]:
         sc, lay = self.sc, self.layout
@@ -229,13 +230,11 @@ class _Layout:
         step = self.host.microbatch_overhead_us * 1e-6
         if step_sync(sc, self.host):
             step += self.host.sync_us * 1e-6
-        f += step
-        b += step
         p2p = 0.0
         if p > 1:
             nxt = lay.shift(rank, "pp", 1)
             p2p = self.coll_time("send", (rank, nxt), self.scheme.p2p_bytes()) + self.host.sync_us * 1e-6
-        return f, b, layers_b, p2p
+        return f, b, layers_b, p2p + step
 
     def post_time(self, stage: int, last_backward_s: float) -> tuple[float, float, float]:
         """(gradient sync exposed, optimizer, all gradient all-reduce time) after the pipeline on `stage`."""
@@ -248,6 +247,8 @@ class _Layout:
             sync = fixed + max(one, dp_total - last_backward_s)
         else:
             sync = fixed + dp_total
+        if sync > 0 and step_sync(self.sc, self.host):  # the framework's timers sync after them
+            sync += self.host.sync_us * 1e-6
         return sync, opt, dp_total
 
     def _post_parts(self, stage: int) -> tuple[float, float, float, float]:
@@ -282,7 +283,9 @@ class _Layout:
             tensors += 2
         if stage == p - 1:
             tensors += 2 + (1 if sc.model.vocab and p > 1 else 0)
-        passes = optimizer_passes(sc.training.precision, self.scheme.grad_bytes_per_param())
+        passes = optimizer_passes(
+            sc.training.precision, self.scheme.grad_bytes_per_param(), h.optimizer_bytes_per_param
+        )
         gpu = sum(cost.elementwise(params * per_param) for _, per_param in passes)
         checks = 2 if sc.training.precision == "fp16" else 1
         mp = _model_parallel_group(lay.tp, lay.dp, lay.pp, lay.order, 0)

@@ -218,7 +218,7 @@ def test_host_costs_are_measured_and_land_in_the_profile(two_ranks: Path) -> Non
     from calibrate.bench.host import simulated_ops_per_layer
 
     rows = {r["name"]: r for r in _rows(two_ranks / "host.csv")}
-    assert set(rows) == {"op_dispatch", "collective_dispatch", "sync"}
+    assert set(rows) == {"op_dispatch", "collective_dispatch", "sync", "optimizer"}
     assert {r["status"] for r in rows.values()} == {"ok"}
     assert int(rows["op_dispatch"]["units"]) == simulated_ops_per_layer() >= 20
     profile = load_profile(str(two_ranks / "profile.yaml"))
@@ -230,3 +230,11 @@ def test_host_costs_are_measured_and_land_in_the_profile(two_ranks: Path) -> Non
     )
     fits = json.loads((two_ranks / "fits.json").read_text())
     assert fits["profile_fields"]["host.op_dispatch_us"].startswith("host.csv op_dispatch")
+    # the optimizer step: seconds per parameter at the calibrated memory rate, as bytes per parameter
+    opt = rows["optimizer"]
+    rate = profile.gpu.memory_bandwidth_GBps * profile.gpu.memory_efficiency * 1e9
+    per_param = float(opt["time_s"]) * rate
+    assert int(opt["units"]) == 1 << 18
+    assert profile.host.optimizer_bytes_per_param == pytest.approx(per_param, rel=1e-3)
+    assert 4 < per_param < 1000  # Megatron's passes move 54 bytes; a CPU runs them at about its copy rate
+    assert fits["profile_fields"]["host.optimizer_bytes_per_param"].startswith("host.csv optimizer")
