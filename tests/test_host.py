@@ -268,14 +268,71 @@ def test_a_measured_optimizer_is_one_sweep_of_its_bytes(write_scenario, precisio
     assert max(names.index(n) for n in checks) < names.index("optimizer.step")
 
 
-@pytest.mark.parametrize("value", [0.0, -28.0, 2000.0])
-def test_bad_optimizer_bytes_are_one_line_errors(value):
+@pytest.mark.parametrize("pipeline", [1, 2])
+def test_gradient_accumulation_adds_every_later_micro_batch(write_scenario, pipeline):
+    """`host.grad_accumulation_bytes_per_param` (autograd's in-place add: 6 bytes) adds each micro-batch
+    after the first into the accumulated gradients over the rank's parameters; a word embedding tied to the
+    LM head on the same rank (pipeline 1) gets two gradients per micro-batch, so it is added every time.
+    Unset (fused into the weight-gradient GEMMs), there is no such pass."""
+    m = 4
+    data = small_scenario(
+        parallelism={"scheme": "megatron", "tensor": 2, "pipeline": pipeline},
+        model={"layers": 2, "hidden": 1024, "heads": 16, "seq_len": 256, "vocab": 2048},
+        training={"global_batch": m, "micro_batch": 1, "precision": "fp16"},
+    )
+    sc = load_scenario(write_scenario(data)).scenario
+    for per_param in (0.0, 6.0):
+        hw = HW.model_copy(
+            update={"host": HW.host.model_copy(update={"grad_accumulation_bytes_per_param": per_param})}
+        )
+        cost = CostModel(hw, "fp16")
+        prog = build_program(sc, cost, fold=False)
+        for rank in sorted({0, prog.layout.world_size - 1}):
+            stage = prog.layout.coord(rank, "pp")
+            adds = [st for st in prog.steps[rank] if st[0].name == "grad.accumulate"]
+            if per_param == 0:
+                assert adds == []
+                continue
+            params = rank_params(sc, prog.scheme, stage)
+            tied = prog.scheme.embedding_params() if pipeline == 1 else 0.0
+            assert len(adds) == (m if tied else m - 1)
+            total = sum(st[0].bytes for st in adds)
+            assert total == pytest.approx(per_param * ((m - 1) * params + m * tied), rel=1e-12)
+            assert all(st[0].duration_s == pytest.approx(cost.elementwise(st[0].bytes)) for st in adds)
+
+
+def test_embedding_backward_zeroes_the_tables_gradient(write_scenario):
+    """PyTorch's dense embedding backward writes the whole (vocab-parallel) table's gradient, zeroed, then
+    adds the tokens' rows: V/t x h x e bytes beyond the rows' traffic."""
+    b, s, h, V, t, e = 2, 256, 1024, 4096, 2, 2
+    data = small_scenario(
+        parallelism={"scheme": "megatron", "tensor": t},
+        model={"layers": 2, "hidden": h, "heads": 16, "seq_len": s, "vocab": V},
+        training={"global_batch": b, "micro_batch": b, "precision": "fp16"},
+    )
+    sc = load_scenario(write_scenario(data)).scenario
+    prog = build_program(sc, CostModel(HW, "fp16"), fold=False)
+    (op,) = {st[0] for st in prog.steps[0] if st[0].name == "embed.grad_scatter"}
+    assert op.bytes == pytest.approx(3.0 * b * s * h * e + V // t * h * e, rel=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("optimizer_bytes_per_param", 0.0),
+        ("optimizer_bytes_per_param", -28.0),
+        ("optimizer_bytes_per_param", 2000.0),
+        ("grad_accumulation_bytes_per_param", -6.0),
+        ("grad_accumulation_bytes_per_param", 2000.0),
+    ],
+)
+def test_bad_per_param_bytes_are_one_line_errors(field, value):
     data = HW.model_dump(mode="json")
-    data["host"] = {"optimizer_bytes_per_param": value}
+    data["host"] = {field: value}
     with pytest.raises(ConfigError) as err:
         profile_from_dict(data)
     msg = str(err.value)
-    assert "host.optimizer_bytes_per_param" in msg and "\n" not in msg
+    assert f"host.{field}" in msg and "\n" not in msg
 
 
 @pytest.mark.parametrize("framework_syncs", [False, True])

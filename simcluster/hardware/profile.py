@@ -170,6 +170,14 @@ class HostSpec(_Strict):
         "GPU's memory rate (calibrate measures it); unset: Megatron's mixed-precision passes (fp16 54, "
         "bf16 46, fp32 36 bytes)",
     )
+    grad_accumulation_bytes_per_param: float = Field(
+        0.0,
+        ge=0,
+        le=1024,
+        description="memory traffic per parameter to add a micro-batch's gradients into the accumulated "
+        "ones, on every micro-batch after the first (autograd's in-place add of 16-bit gradients: 6); 0: "
+        "fused into the weight-gradient GEMMs (Megatron-LM's gradient_accumulation_fusion)",
+    )
     step_sync: bool = Field(
         False,
         description="the framework synchronizes the device after every forward and backward step "

@@ -186,7 +186,8 @@ class MegatronScheme:
         embed_bwd = [
             F.elementwise("embed.dropout.bwd", bw, tok * h * (2.0 * e + 1)),
             *self._exit_bwd("embed", group),
-            F.elementwise("embed.grad_scatter", bw, 3.0 * bs * h * e),
+            # PyTorch's dense embedding backward: zero the (vocab-parallel) table's gradient, add the rows
+            F.elementwise("embed.grad_scatter", bw, 3.0 * bs * h * e + vt * h * e),
         ]
         # Megatron's vocab_parallel_cross_entropy on fp32 logits, kernel by kernel: the cast, the row max,
         # subtract it, exp in place, the row sum, softmax = exp / sum in place (kept for the backward);

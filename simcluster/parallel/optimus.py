@@ -283,7 +283,8 @@ class OptimusScheme:
         ]
         for step in range(q):  # Algorithm 3 with the (row-replicated) one-hot tokens as A
             embed_bwd += [
-                F.elementwise(f"embed.summa{step}.grad_scatter", bw, 3.0 * tok * hq * e),
+                # a dense gradient of the block, zeroed, then the tokens' rows added (PyTorch's scatter)
+                F.elementwise(f"embed.summa{step}.grad_scatter", bw, 3.0 * tok * hq * e + V * h / p * e),
                 self._coll(
                     "reduce", f"embed.summa{step}.col_reduce", bw, V * h / p, mesh.col(j, step), "col"
                 ),

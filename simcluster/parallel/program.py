@@ -244,6 +244,7 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], f
         add(Step(p2p_sync[what], -1, mb))
 
     last_b = {a.chunk: i for i, a in enumerate(actions) if a.kind == "B"}
+    accumulate = {c: _grad_accumulation(ctx, c, is_first(c), is_last(c)) for c in range(v)}
     grad_bytes_per_layer = scheme.layer_params() * scheme.grad_bytes_per_param()
     bucket = sc.training.grad_bucket_MB * 1e6
     overlap = _grad_overlap(ctx)
@@ -292,11 +293,41 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], f
                         pending = 0.0
             if is_first(a.chunk):
                 out.extend(_steps(edges.embed_backward, -1, mb))
+            out.extend(_steps(accumulate[a.chunk][min(mb, 1)], -1, mb))
             out.extend(_steps(end_bwd, -1, mb))
             if not is_first(a.chunk):
                 dst = prev_rank if s > 0 else layout.shift(rank, "pp", p - 1 - s)
                 p2p("send", "grad", a.chunk, rank, dst, mb)
     return out, pending, n_bucket
+
+
+def _grad_accumulation(
+    ctx: _RankCtx, chunk: int, first: bool, last: bool
+) -> tuple[list[OpSpec], list[OpSpec]]:
+    """Gradient accumulation over micro-batches where the framework does it as a pass of its own
+    (`host.grad_accumulation_bytes_per_param`): (first micro-batch, later ones). The first micro-batch's
+    gradients become the accumulated ones; each later one is added to them, over the chunk's parameters.
+    A word embedding tied to the LM head on the same rank gets two gradients per micro-batch, so one add
+    every time."""
+    per_param = ctx.host.grad_accumulation_bytes_per_param
+    if per_param <= 0 or ctx.sc.training.mode != "train":
+        return [], []
+    scheme = ctx.scheme
+    emb = scheme.embedding_params()
+    params = len(stage_layers(ctx.sc, ctx.stage, chunk)) * scheme.layer_params()
+    params += (emb if first else 0.0) + (scheme.head_params() + (0.0 if first else emb) if last else 0.0)
+    tied = emb if first and last else 0.0
+
+    def op(n: float) -> list[OpSpec]:
+        nbytes = n * per_param
+        duration = ctx.cost.elementwise(nbytes)
+        return (
+            [OpSpec("elementwise", "grad.accumulate", "backward", duration_s=duration, bytes=nbytes)]
+            if n
+            else []
+        )
+
+    return op(tied), op(params + tied)
 
 
 def _grad_sync_steps(ctx: _RankCtx, params: float, pending: float, n_bucket: int) -> list[Step]:

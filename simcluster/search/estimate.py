@@ -227,6 +227,12 @@ class _Layout:
         if stage == p - 1:
             f += self.ops_time(edges.head_forward)
             b += self.ops_time(edges.head_backward)
+        acc = self.host.grad_accumulation_bytes_per_param
+        if acc > 0 and sc.training.mode == "train":  # every micro-batch after the first, on average
+            m = sc.microbatches
+            tied = self.scheme.embedding_params() if p == 1 else 0.0
+            params = rank_params(sc, self.scheme, stage) * (m - 1) / m + tied
+            b += self.scheme.f.cost.elementwise(params * acc)  # type: ignore[attr-defined]
         step = self.host.microbatch_overhead_us * 1e-6
         if step_sync(sc, self.host):
             step += self.host.sync_us * 1e-6
