@@ -182,7 +182,11 @@ def main(presets: list[str]) -> None:
             fitted = solver(profile, spec, cases, tmp)
             score, errs = objective(fitted, cases, tmp)
             values = {p: _get(fitted, p) for p, _, _ in spec.params}
-            print(f"{spec.preset}: {json.dumps(values)}  rms log error {math.sqrt(score):.4f}")
+            mean_abs = sum(abs(math.log1p(e)) for e in errs.values()) / len(errs)
+            print(
+                f"{spec.preset}: {json.dumps(values)}  rms log error {math.sqrt(score):.4f}, "
+                f"mean |log error| {mean_abs:.4f}"
+            )
             for cid, e in errs.items():
                 print(f"   {cid:50s} {e * 100:+6.1f}%")
             report.setdefault(spec.preset, {}).update(values)
