@@ -47,6 +47,12 @@ def _fit(rows: list[tuple[float, float, float]]) -> list[float]:
     return [float(x) for x in sol]
 
 
+def _separable(rows: list[tuple[float, float, float]]) -> bool:
+    """Whether a class's (layers, n_mb, ms) rows separate the four terms: two depths, two micro-batch
+    counts and more rows than terms."""
+    return len({r[0] for r in rows}) >= 2 and len({r[1] for r in rows}) >= 2 and len(rows) > len(TERMS)
+
+
 def _layout(o) -> tuple[int, int, int, int, int, int]:
     """(tensor, data, pipeline, micro-batch, layers, global batch) of a vTrain outcome."""
     s = o.case.raw_set
@@ -71,7 +77,7 @@ def exactness(outcomes: list) -> dict:
         groups.setdefault((t, d, p, mb), []).append((layers, gb / (mb * d), o.published * 1e3))
     worst, fitted = 0.0, 0
     for rows in groups.values():
-        if len({r[0] for r in rows}) < 2 or len({r[1] for r in rows}) < 2 or len(rows) <= 4:
+        if not _separable(rows):
             continue
         sol = _fit(rows)
         res = [ms - (sol[0] + sol[1] * L + n * (sol[2] + L * sol[3])) for L, n, ms in rows]
@@ -92,7 +98,7 @@ def optimizer_sweep(outcomes: list, hidden: int, memory_rate_GBps: float) -> dic
             groups.setdefault((t, mb), []).append((layers, gb / mb, o.published * 1e3))
     per_t: dict[int, list[float]] = {}
     for (t, _), rows in groups.items():
-        if len({r[0] for r in rows}) >= 2 and len({r[1] for r in rows}) >= 2 and len(rows) > 4:
+        if _separable(rows):
             per_t.setdefault(t, []).append(_fit(rows)[1])
     ts = sorted(per_t)
     per_layer = [float(np.mean(per_t[t])) for t in ts]

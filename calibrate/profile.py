@@ -173,9 +173,11 @@ def _gemm_backward(b: ProfileBuilder, fit: dict[str, Any] | None, match: bool) -
     )
 
 
-def _memory(b: ProfileBuilder, memory: dict[str, Any] | None, run: dict[str, Any], match: bool) -> None:
+def _memory(b: ProfileBuilder, memory: dict[str, Any] | None, run: dict[str, Any], match: bool) -> bool:
+    """Set the memory rate, capacity, reserve and launch cost this run measured; whether it measured the
+    rate."""
     if not memory or not memory["bandwidth_GBps"]:
-        return
+        return False
     if match:
         spec = b.get("gpu.memory_bandwidth_GBps")
         b.set(
@@ -202,6 +204,7 @@ def _memory(b: ProfileBuilder, memory: dict[str, Any] | None, run: dict[str, Any
         )
     if memory["launch_us"] >= 0:
         b.set("gpu.kernel_launch_us", _sig(memory["launch_us"]), "alpha of the copy fit")
+    return True
 
 
 HOST_WHY = {
@@ -247,9 +250,8 @@ def build_profile(
     _collectives(b, fits["collectives"], intra)
     _gemm(b, gemm, gemm_points, device, match)
     _gemm_backward(b, fits.get("gemm_backward"), match)
-    _memory(b, fits.get("memory"), run, match)
-    memory = fits.get("memory")
-    _host(b, fits.get("host"), bool(memory and memory["bandwidth_GBps"]))
+    rate_measured = _memory(b, fits.get("memory"), run, match)
+    _host(b, fits.get("host"), rate_measured)
     if run.get("gpus_per_node"):
         b.set("node.gpus_per_node", int(run["gpus_per_node"]), "ranks per node in this run")
     host = (run.get("hostnames") or ["unknown"])[0]

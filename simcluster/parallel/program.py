@@ -111,13 +111,15 @@ def stage_layers(sc: Scenario, stage: int, chunk: int) -> range:
 def rank_params(sc: Scenario, scheme: Scheme, stage: int) -> float:
     p = sc.parallelism.pipeline
     n_layers = sc.model.layers // p
-    params = n_layers * scheme.layer_params()
+    return n_layers * scheme.layer_params() + edge_params(scheme, stage == 0, stage == p - 1)
+
+
+def edge_params(scheme: Scheme, first: bool, last: bool) -> float:
+    """Parameters beside the layers where a rank holds the model's first part (the word and position
+    embeddings) or its last (the final norm, and the LM head's copy of the word embedding where the
+    first part is on another rank)."""
     emb = scheme.embedding_params()
-    if stage == 0:
-        params += emb
-    if stage == p - 1:
-        params += scheme.head_params() + (emb if p > 1 else 0.0)
-    return params
+    return (emb if first else 0.0) + (scheme.head_params() + (0.0 if first else emb) if last else 0.0)
 
 
 @dataclass
@@ -313,10 +315,9 @@ def _grad_accumulation(
     if per_param <= 0 or ctx.sc.training.mode != "train":
         return [], []
     scheme = ctx.scheme
-    emb = scheme.embedding_params()
     params = len(stage_layers(ctx.sc, ctx.stage, chunk)) * scheme.layer_params()
-    params += (emb if first else 0.0) + (scheme.head_params() + (0.0 if first else emb) if last else 0.0)
-    tied = emb if first and last else 0.0
+    params += edge_params(scheme, first, last)
+    tied = scheme.embedding_params() if first and last else 0.0
 
     def op(n: float) -> list[OpSpec]:
         nbytes = n * per_param
@@ -429,7 +430,9 @@ def _optimizer_steps(ctx: _RankCtx, params: float) -> list[Step]:
     passes = optimizer_passes(
         sc.training.precision, scheme.grad_bytes_per_param(), ctx.host.optimizer_bytes_per_param
     )
-    if len(passes) == 1:  # one fused sweep: the loss scaler's and the norm's checks come first
+    if (
+        ctx.host.optimizer_bytes_per_param is not None
+    ):  # one sweep: the loss scaler's and the norm's checks first
         if sc.training.precision == "fp16":
             ops.extend(mp_check("found_inf"))
         ops.extend(mp_check("grad_norm"))
