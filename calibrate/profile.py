@@ -208,8 +208,10 @@ def _memory(b: ProfileBuilder, memory: dict[str, Any] | None, run: dict[str, Any
 
 
 HOST_WHY = {
-    "op_dispatch_us": "host.csv op_dispatch: eager forward + backward of a small GPT layer, host time per "
-    "simulated compute op ({units} per layer)",
+    "op_dispatch_us": "host.csv op_dispatch: eager forward of a small GPT layer, host time per simulated "
+    "forward compute op ({units} per layer)",
+    "backward_dispatch_us": "host.csv backward_dispatch: autograd's backward of the same layer, host time per "
+    "simulated backward compute op ({units} per layer)",
     "collective_dispatch_us": "host.csv collective_dispatch: host time per 1-element all_reduce call",
     "sync_us": "host.csv sync: one device synchronize on an idle device",
     "optimizer_bytes_per_param": "host.csv optimizer: one Megatron-style mixed-precision optimizer step over "

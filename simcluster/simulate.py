@@ -242,7 +242,7 @@ def _simulate(loaded: LoadedScenario, progress: Callable[[float], None] | None) 
         topo,
         hw.collectives.launch_us * 1e-6,
         sc.network.per_kind(),
-        host=HostCosts(hw.host.op_dispatch_us * 1e-6, hw.host.collective_dispatch_us * 1e-6),
+        host=HostCosts.from_spec(hw.host),
         protocols=protocols_of(hw.collectives),
         per_flow_Bps=per_flow_caps_Bps(topo, hw.links),
     )

@@ -50,6 +50,38 @@ def test_chain_of_tiny_kernels_is_host_bound(dynamic):
 
 
 @pytest.mark.parametrize("dynamic", [False, True])
+def test_backward_kernels_issue_at_the_autograd_rate(dynamic):
+    """Forward kernels at op_dispatch, backward ones at backward_dispatch (autograd's thread): a host-bound
+    chain of n forward then m backward tiny kernels ends at n x forward + m x backward dispatch; unset, the
+    backward ones cost op_dispatch."""
+    n, m, d_f, d_b, k = 30, 40, 10.0, 4.0, 1.0
+    bwd = OpSpec("elementwise", "kb", "backward", duration_s=k * US)
+    ops = [kernel(k)] * n + [bwd] * m
+    split = run_one_rank(ops, HostCosts(op_dispatch_s=d_f * US, backward_dispatch_s=d_b * US), dynamic)
+    assert split.iteration_time_s == pytest.approx((n * d_f + m * d_b + k) * US, rel=1e-12)
+    same = run_one_rank(ops, HostCosts(op_dispatch_s=d_f * US), dynamic)
+    assert same.iteration_time_s == pytest.approx(((n + m) * d_f + k) * US, rel=1e-12)
+
+
+def test_backward_dispatch_prices_every_backward_kernel_of_a_scenario(write_scenario):
+    """Through a profile: lowering backward_dispatch_us by 20 us shortens a host-bound iteration by 20 us per
+    backward compute op, and leaves the forward ones alone."""
+    data = small_scenario(
+        model={"layers": 2, "hidden": 256, "heads": 4, "seq_len": 128, "vocab": 0}, parallelism={"tensor": 1}
+    )
+    base = load_scenario(write_scenario(data))
+    times = []
+    for us in (None, 80.0):
+        host = base.hardware.host.model_copy(update={"op_dispatch_us": 100.0, "backward_dispatch_us": us})
+        hw = base.hardware.model_copy(update={"host": host})
+        res = simulate(dataclasses.replace(base, hardware=hw))
+        times.append(res.summary()["iteration_time_s"])
+        n_bwd = sum(1 for st in res.program.steps[0] if st[0].is_compute and st[0].phase == "backward")
+    assert n_bwd > 0
+    assert times[0] - times[1] == pytest.approx(n_bwd * 20e-6, rel=0.02)
+
+
+@pytest.mark.parametrize("dynamic", [False, True])
 def test_long_kernels_hide_dispatch(dynamic):
     """Kernels longer than their issue cost: only the first dispatch shows."""
     n, d, k = 20, 10.0, 1000.0
@@ -205,11 +237,12 @@ def test_bad_host_values_are_one_line_errors(value):
     import yaml
 
     data = yaml.safe_load((resources.files("simcluster.hardware") / "presets" / "dgx-a100.yaml").read_text())
-    data["host"] = {"op_dispatch_us": value}
-    with pytest.raises(ConfigError) as err:
-        profile_from_dict(data)
-    msg = str(err.value)
-    assert "host.op_dispatch_us" in msg and "\n" not in msg
+    for field in ("op_dispatch_us", "backward_dispatch_us"):
+        data["host"] = {field: value}
+        with pytest.raises(ConfigError) as err:
+            profile_from_dict(data)
+        msg = str(err.value)
+        assert f"host.{field}" in msg and "\n" not in msg
 
 
 @pytest.mark.parametrize(("precision", "per_param"), [("fp16", 54.0), ("bf16", 46.0), ("fp32", 36.0)])

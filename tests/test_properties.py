@@ -100,6 +100,7 @@ EXTREMES = [
     ("links.fabric.bandwidth_GBps", [1e-9, 1e6]),
     ("collectives.launch_us", [0.0, 1e6]),
     ("host.op_dispatch_us", [0.0, 1e6]),
+    ("host.backward_dispatch_us", [0.0, 1e6]),
     ("host.sync_us", [0.0, 1e6]),
     ("fabric.oversubscription", [1.0, 64.0]),
 ]

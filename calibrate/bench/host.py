@@ -2,9 +2,11 @@
 
 The simulator runs each rank's host thread ahead of its GPU (simcluster/engine/plan.py); these rows give
 its numbers (`host.*` in the profile) on the machine calibrate runs on:
-- op_dispatch: a small GPT layer's forward and backward in eager PyTorch, on tensors so small that each
-  kernel ends before the next is issued; host time per layer over the simulator's compute ops for one
-  layer's forward and backward (the unit `host.op_dispatch_us` is charged in);
+- op_dispatch, backward_dispatch: a small GPT layer's forward and backward in eager PyTorch, on tensors so
+  small that each kernel ends before the next is issued, timed apart: the forward's host time over the
+  simulator's compute ops for one layer's forward (the unit `host.op_dispatch_us` is charged in), and the
+  backward's (issued by autograd's engine thread, from C++) over its backward ops
+  (`host.backward_dispatch_us`);
 - collective_dispatch: host time per all_reduce call of one element over all ranks (NCCL returns before the
   collective runs; gloo runs it, so on CPU this is the whole small all-reduce);
 - sync: one torch.cuda.synchronize() (CPU: nothing to wait for) on an idle device;
@@ -27,7 +29,8 @@ from torch import nn
 
 from calibrate.results import CsvLog, failure_status
 
-HOST_ROWS = ("collective_dispatch", "op_dispatch", "sync", "optimizer")  # the rows a finished run has
+# The rows a finished run has.
+HOST_ROWS = ("collective_dispatch", "op_dispatch", "backward_dispatch", "sync", "optimizer")
 
 # The layer timed for op_dispatch: small enough that the host, not the device, sets the pace.
 HIDDEN, HEADS, SEQ, BATCH = 64, 4, 32, 1
@@ -60,8 +63,9 @@ class TinyGptLayer(nn.Module):
         return x + self.drop(self.fc2(nn.functional.gelu(self.fc1(self.ln2(x)))))
 
 
-def simulated_ops_per_layer() -> int:
-    """Compute ops the simulator issues for one layer's forward and backward (one GPU, no recompute)."""
+def simulated_ops_per_layer() -> tuple[int, int]:
+    """Compute ops the simulator issues for one layer's forward and for its backward (one GPU, no
+    recompute)."""
     from simcluster.hardware.profile import load_profile
     from simcluster.model.costs import CostModel
     from simcluster.parallel.base import Dims, OpFactory
@@ -71,7 +75,7 @@ def simulated_ops_per_layer() -> int:
     dims = Dims(b=BATCH, s=SEQ, h=HIDDEN, a=HEADS, f=4 * HIDDEN, V=0, t=1, e=2, dtype="fp16")
     ops = OpFactory(CostModel(load_profile("dgx-a100"), "fp16"))
     layer = MegatronScheme(dims, ops, RankLayout(1, 1, 1), sp=False).layer(0)
-    return len(layer.forward) + len(layer.backward)
+    return len(layer.forward), len(layer.backward)
 
 
 def _host_seconds(
@@ -131,15 +135,27 @@ def _optimizer_step(device: torch.device) -> Callable[[], object]:
     return step
 
 
-def _layer_step(device: torch.device) -> Callable[[], object]:
+def _layer_seconds(device: torch.device, iterations: int, warmup: int) -> tuple[float, float]:
+    """Host wall seconds of the tiny layer's forward and of its backward, per call: each clock stops when
+    the call returns (backward() returns once autograd's thread has issued every kernel), and the device is
+    drained outside the clocks."""
     dtype = torch.float16 if device.type == "cuda" else torch.float32
     layer = TinyGptLayer().to(device=device, dtype=dtype)
     x = torch.randn(SEQ, BATCH, HIDDEN, device=device, dtype=dtype, requires_grad=True)
-
-    def step() -> None:
-        layer(x).sum().backward()
-
-    return step
+    fwd = bwd = 0.0
+    for i in range(warmup + iterations):
+        if device.type == "cuda":
+            torch.cuda.synchronize(device)
+        t0 = time.perf_counter()
+        y = layer(x).sum()
+        t1 = time.perf_counter()
+        y.backward()
+        t2 = time.perf_counter()
+        if i >= warmup:
+            fwd, bwd = fwd + t1 - t0, bwd + t2 - t1
+    if device.type == "cuda":
+        torch.cuda.synchronize(device)
+    return fwd / iterations, bwd / iterations
 
 
 def _sync_step(device: torch.device) -> Callable[[], object]:
@@ -159,9 +175,10 @@ def run_host(
     """Every host row not in `done`. Call on every rank (collective_dispatch needs them all); rank 0
     passes the log and writes the rows."""
     measured = 0
+    if log is not None and not {("op_dispatch",), ("backward_dispatch",)} <= done:
+        measured += _run_layer(iterations, warmup, done, log, device, run_id)
     benches: list[tuple[str, int, Callable[[torch.device], Callable[[], object]], bool]] = [
         ("collective_dispatch", 1, _collective_step, True),
-        ("op_dispatch", simulated_ops_per_layer(), _layer_step, False),
         ("sync", 1, _sync_step, False),
         ("optimizer", optimizer_params(device), _optimizer_step, False),
     ]
@@ -183,6 +200,27 @@ def run_host(
         done.add((name,))
         measured += 1
     return measured
+
+
+def _run_layer(
+    iterations: int, warmup: int, done: set[tuple], log: CsvLog, device: torch.device, run_id: int
+) -> int:
+    """The op_dispatch and backward_dispatch rows, from one timed loop of the tiny layer."""
+    units = dict(zip(("op_dispatch", "backward_dispatch"), simulated_ops_per_layer()))
+    try:
+        seconds = dict(zip(units, _layer_seconds(device, iterations, warmup)))
+    except RuntimeError as exc:
+        for name, n in units.items():
+            log.write(
+                name=name, units=n, iterations=iterations, run_id=run_id, status=failure_status("error", exc)
+            )
+        return 0
+    for name, n in units.items():
+        log.write(
+            name=name, units=n, iterations=iterations, run_id=run_id, time_s=seconds[name] / n, status="ok"
+        )
+        done.add((name,))
+    return len(units)
 
 
 def _collective_step(device: torch.device) -> Callable[[], object]:

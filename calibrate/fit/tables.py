@@ -153,6 +153,7 @@ def fit_memory_rows(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 HOST_FIELDS = {
     "op_dispatch": "op_dispatch_us",
+    "backward_dispatch": "backward_dispatch_us",
     "collective_dispatch": "collective_dispatch_us",
     "sync": "sync_us",
     "optimizer": "optimizer_bytes_per_param",  # seconds per parameter; bytes at the memory rate (profile)

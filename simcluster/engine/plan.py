@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -36,6 +37,9 @@ from simcluster.engine.opindex import (
 )
 from simcluster.model.ops import OpSpec
 
+if TYPE_CHECKING:
+    from simcluster.hardware.profile import HostSpec
+
 # A static collective's cost: its duration and its link traffic as (start, end, links, bytes per link)
 # relative to its own start.
 StaticCost = tuple[float, tuple[tuple[float, float, np.ndarray, np.ndarray], ...]]
@@ -45,12 +49,31 @@ StaticCost = tuple[float, tuple[tuple[float, float, np.ndarray, np.ndarray], ...
 class HostCosts:
     """Host time to issue one op, by op class (host-only ops cost their own duration)."""
 
-    op_dispatch_s: float = 0.0  # a compute kernel
+    op_dispatch_s: float = 0.0  # a forward or recomputed compute kernel (issued from Python)
     collective_dispatch_s: float = 0.0  # a collective or point-to-point call
+    backward_dispatch_s: float | None = (
+        None  # a backward kernel (autograd's engine thread); None: op_dispatch_s
+    )
+
+    @classmethod
+    def from_spec(cls, spec: HostSpec) -> HostCosts:
+        """A profile's `host` section in seconds."""
+        bwd = spec.backward_dispatch_us
+        return cls(
+            spec.op_dispatch_us * 1e-6,
+            spec.collective_dispatch_us * 1e-6,
+            None if bwd is None else bwd * 1e-6,
+        )
+
+    def compute_s(self, op: OpSpec) -> float:
+        """Issue cost of one compute kernel: backward kernels at the autograd thread's rate where one is set."""
+        if self.backward_dispatch_s is not None and op.phase == "backward":
+            return self.backward_dispatch_s
+        return self.op_dispatch_s
 
     def of(self, op: OpSpec, c: int) -> float:
         if c == COMPUTE:
-            return self.op_dispatch_s
+            return self.compute_s(op)
         if c in (BLOCKING, NONBLOCKING, P2P):
             return self.collective_dispatch_s
         if c == HOST:

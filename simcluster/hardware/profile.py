@@ -133,10 +133,18 @@ class HostSpec(_Strict):
         0.0,
         ge=0,
         le=MAX_US,
-        description="host time to issue one compute kernel (Python + framework + launch)",
+        description="host time to issue one forward (or recomputed) compute kernel (Python + framework + "
+        "launch)",
     )
     collective_dispatch_us: float = Field(
         0.0, ge=0, le=MAX_US, description="host time to issue one collective or point-to-point call"
+    )
+    backward_dispatch_us: float | None = Field(
+        None,
+        ge=0,
+        le=MAX_US,
+        description="host time to issue one backward kernel: autograd's engine thread issues them from C++, "
+        "without the Python and module code of a forward op (calibrate measures it); unset: op_dispatch_us",
     )
     sync_us: float = Field(
         0.0,

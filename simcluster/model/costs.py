@@ -12,7 +12,8 @@ element-wise rate): skinny GEMMs (a short side of 64-128, as attention's per-hea
 tensor-parallel shards of small models have) are memory-bound.
 Element-wise kernels are memory-bound: t = launch + bytes / (bandwidth * memory_efficiency).
 The host's time to issue each kernel is not part of these durations: the engine runs it on the rank's host
-thread (`host.op_dispatch_us`), which stalls the GPU only where kernels are shorter than their issue cost.
+thread (`host.op_dispatch_us`; backward kernels `host.backward_dispatch_us`, issued by autograd's engine
+thread), which stalls the GPU only where kernels are shorter than their issue cost.
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ import numpy as np
 
 from simcluster.config.loader import LoadedScenario
 from simcluster.config.schema import Scenario
+from simcluster.engine.plan import HostCosts
 from simcluster.model.ops import COMPUTE_KINDS, OpSpec
 from simcluster.network.collectives import Shape, choose_algorithm, collective_shape
 from simcluster.parallel.groups import RankLayout
@@ -138,6 +139,7 @@ class _Layout:
         self.cap = np.asarray(self.topo.capacity_Bps, dtype=float)
         self.algo = sc.network.per_kind()
         self.host = est.hw.host
+        self.issue = HostCosts.from_spec(self.host)
         self._mine: dict[tuple, float] = {}
         self.key = _core_key(sc)
 
@@ -178,7 +180,7 @@ class _Layout:
             k = op.kind
             if k in COMPUTE_KINDS:
                 g += op.duration_s
-                host += h.op_dispatch_us * 1e-6
+                host += self.issue.compute_s(op)
             elif k == "wait":
                 g = max(g, c)
             elif k == "host":

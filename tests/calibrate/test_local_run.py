@@ -218,18 +218,23 @@ def test_host_costs_are_measured_and_land_in_the_profile(two_ranks: Path) -> Non
     from calibrate.bench.host import simulated_ops_per_layer
 
     rows = {r["name"]: r for r in _rows(two_ranks / "host.csv")}
-    assert set(rows) == {"op_dispatch", "collective_dispatch", "sync", "optimizer"}
+    assert set(rows) == {"op_dispatch", "backward_dispatch", "collective_dispatch", "sync", "optimizer"}
     assert {r["status"] for r in rows.values()} == {"ok"}
-    assert int(rows["op_dispatch"]["units"]) == simulated_ops_per_layer() >= 20
+    n_fwd, n_bwd = simulated_ops_per_layer()
+    assert int(rows["op_dispatch"]["units"]) == n_fwd >= 10
+    assert int(rows["backward_dispatch"]["units"]) == n_bwd >= 10
     profile = load_profile(str(two_ranks / "profile.yaml"))
     op_us = float(rows["op_dispatch"]["time_s"]) * 1e6
+    bwd_us = float(rows["backward_dispatch"]["time_s"]) * 1e6
     assert profile.host.op_dispatch_us == pytest.approx(op_us, rel=1e-3)
-    assert 0.5 < op_us < 20000  # microseconds of host time per op: eager PyTorch on a CPU
+    assert profile.host.backward_dispatch_us == pytest.approx(bwd_us, rel=1e-3)
+    assert 0.5 < op_us < 20000 and 0.5 < bwd_us < 20000  # microseconds per op: eager PyTorch on a CPU
     assert profile.host.collective_dispatch_us == pytest.approx(
         float(rows["collective_dispatch"]["time_s"]) * 1e6, rel=1e-3
     )
     fits = json.loads((two_ranks / "fits.json").read_text())
     assert fits["profile_fields"]["host.op_dispatch_us"].startswith("host.csv op_dispatch")
+    assert fits["profile_fields"]["host.backward_dispatch_us"].startswith("host.csv backward_dispatch")
     # the optimizer step: seconds per parameter at the calibrated memory rate, as bytes per parameter
     opt = rows["optimizer"]
     rate = profile.gpu.memory_bandwidth_GBps * profile.gpu.memory_efficiency * 1e9
