@@ -72,8 +72,9 @@ FITS = [
         ("korthikanti-t4-baseline_no_recompute-forward", "korthikanti-t4-baseline_no_recompute-backward"),
         share=(("vtrain-a100", "gpu.gemm.efficiency_max"), ("vtrain-a100", "gpu.gemm.backward_efficiency")),
     ),
-    # vTrain A100 node: the host thread (forward and backward kernels apart) and the GEMM shape factor (the protocols stay NCCL's own numbers:
-    # fitted freely, Simple's per-step cost went to 40 us against NCCL's 3.4), on the vTrain table's fitting
+    # vTrain A100 node: the host thread (forward and backward kernels apart) and the GEMM shape factor (the
+    # protocols stay NCCL's own numbers: fitted freely, Simple's per-step cost went to 40 us against NCCL's
+    # 3.4), on the vTrain table's fitting
     # rows (every 4th); the other 540 rows are predicted. The optimizer's sweep and per-tensor cost are read
     # off the data-parallel-1 rows by benchmarks/vtrain_structure.py, not fitted here: fitted freely with the
     # rest they trade against each other (8 bytes per parameter and 41 us per tensor, for 0.056 against

@@ -51,9 +51,8 @@ class HostCosts:
 
     op_dispatch_s: float = 0.0  # a forward or recomputed compute kernel (issued from Python)
     collective_dispatch_s: float = 0.0  # a collective or point-to-point call
-    backward_dispatch_s: float | None = (
-        None  # a backward kernel (autograd's engine thread); None: op_dispatch_s
-    )
+    # a backward kernel (issued by autograd's engine thread); None: op_dispatch_s
+    backward_dispatch_s: float | None = None
 
     @classmethod
     def from_spec(cls, spec: HostSpec) -> HostCosts:

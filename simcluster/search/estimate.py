@@ -175,12 +175,12 @@ class _Layout:
         """GPU time of an op list (non-blocking collectives overlap until their wait), or its host issue
         time when that is longer."""
         g = c = host = 0.0
-        h = self.host
+        issue = self.issue
         for op in ops:
             k = op.kind
             if k in COMPUTE_KINDS:
                 g += op.duration_s
-                host += self.issue.compute_s(op)
+                host += issue.compute_s(op)
             elif k == "wait":
                 g = max(g, c)
             elif k == "host":
@@ -190,7 +190,7 @@ class _Layout:
             elif k in ("send", "recv"):
                 continue
             else:
-                host += h.collective_dispatch_us * 1e-6
+                host += issue.collective_dispatch_s
                 t = self.coll_time(k, op.group, op.bytes)
                 if op.blocking:
                     g += t
