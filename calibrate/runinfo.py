@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +31,16 @@ def read_runs(out_dir: Path) -> list[dict[str, Any]]:
 
 
 def write_runs(out_dir: Path, runs: list[dict[str, Any]]) -> None:
-    tmp = out_dir / (RUN_FILE + ".tmp")
-    tmp.write_text(json.dumps({"format": FORMAT, "runs": runs}, indent=2) + "\n")
-    tmp.replace(out_dir / RUN_FILE)
+    # a uniquely named temporary file (created exclusively: a link planted at a fixed name is never followed)
+    fd, tmp = tempfile.mkstemp(prefix=f".{RUN_FILE}-", dir=out_dir)
+    try:
+        with os.fdopen(fd, "w") as fh:
+            fh.write(json.dumps({"format": FORMAT, "runs": runs}, indent=2) + "\n")
+        os.replace(tmp, out_dir / RUN_FILE)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def check_out_dir(out_dir: Path, resume: bool, settings: dict[str, Any]) -> int:

@@ -247,9 +247,9 @@ def _cases(tmp_path, *cases, scenario=None):
             "case a.set.model.layers={'x': 1}: must be a number",
         ),
         ([{"id": "a", "set": {"model.hidden": float("inf")}}], "case a.set.model.hidden=inf: must be finite"),
-        ([{"id": "a", "published": float("inf")}], "case a.published=inf: must be a positive finite number"),
-        ([{"id": "a", "published": float("nan")}], "case a.published=nan: must be a positive finite number"),
-        ([{"id": "a", "published": True}], "case a.published=True: must be a positive finite number"),
+        ([{"id": "a", "published": float("inf")}], "case a.published=inf: must be a finite number in [1e-12, 1e+18]"),
+        ([{"id": "a", "published": float("nan")}], "case a.published=nan: must be a finite number in [1e-12, 1e+18]"),
+        ([{"id": "a", "published": True}], "case a.published=True: must be a finite number in [1e-12, 1e+18]"),
         ([{"id": ["a"]}], "cases[0].id=['a']: must be a non-empty text or number"),
         ([{"id": "a", "baseline": {"scenario": "s.yaml", "set": "x"}}], "case a.baseline.set='x'"),
     ],
@@ -307,7 +307,7 @@ def test_table_rows_must_be_finite(tmp_path):
     }
     path = tmp_path / "cases.yaml"
     path.write_text(yaml.safe_dump({"tables": [table]}))
-    _one_line(["validate", "--cases", str(path)], "t.csv row 2.ms=inf: must be a positive finite number")
+    _one_line(["validate", "--cases", str(path)], "t.csv row 2.ms=inf: must be a finite number in [1e-12, 1e+18]")
     (tmp_path / "t.csv").write_bytes(b"layers,ms\n2,\xff\n")
     _one_line(["validate", "--cases", str(path)], "tables[0].csv=", "is not UTF-8 text")
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import TypeVar
 
 import click
@@ -39,6 +38,4 @@ def check_executor(jobs: int | None, executor: str, address: str | None) -> None
 def out_options(f: F) -> F:
     """--out and --quiet."""
     f = click.option("--quiet", is_flag=True, help="print nothing on success")(f)
-    return click.option(
-        "--out", type=click.Path(file_okay=False, path_type=Path), default=None, help="output folder"
-    )(f)
+    return click.option("--out", type=str, default=None, help="output folder")(f)  # checked by make_out

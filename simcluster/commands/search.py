@@ -49,7 +49,7 @@ def command(
     jobs: int | None,
     executor: str,
     address: str | None,
-    out: Path | None,
+    out: str | None,
     quiet: bool,
 ) -> None:
     """Search the layouts of SCENARIO's model on its cluster and global batch: prune invalid and
@@ -65,6 +65,7 @@ def command(
 def _search(scenario, space_file, overrides, top, jobs, executor, address, out, quiet) -> None:  # noqa: ANN001
     from simcluster.config.loader import apply_overrides, load_scenario, read_yaml_mapping
     from simcluster.errors import ConfigError
+    from simcluster.report.outdir import make_out
     from simcluster.search.driver import best_yaml, run_search
     from simcluster.search.pages import search_html
     from simcluster.search.point import BREAKDOWN_COLUMNS, SUMMARY_COLUMNS
@@ -90,7 +91,7 @@ def _search(scenario, space_file, overrides, top, jobs, executor, address, out, 
         overrides = (*overrides, *NEUTRAL_LAYOUT)
     raw = apply_overrides(read_yaml_mapping(scenario), list(overrides))
     space = load_space(space_file, raw)
-    out = out or Path("out") / f"{loaded.scenario.name}-search"
+    out = make_out(out if out is not None else Path("out") / f"{loaded.scenario.name}-search")  # before the work, not after
     bars = _Bars(enabled=not quiet)
     try:
         res = run_search(loaded, raw, space, top, jobs, executor, address, bars.simulating, bars.estimating)
@@ -103,7 +104,6 @@ def _search(scenario, space_file, overrides, top, jobs, executor, address, out, 
         c for c in (*SUMMARY_COLUMNS, *BREAKDOWN_COLUMNS, "bubble_share", "exposed_comm_share") if c in extra
     ]
     columns = list(dict.fromkeys(lead + est + sim + extra))
-    out.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".search-", dir=out))
     try:  # every file is complete before it replaces the old one
         write_tables(tmp, res.rows, columns)
@@ -111,10 +111,14 @@ def _search(scenario, space_file, overrides, top, jobs, executor, address, out, 
         (tmp / "search.html").write_text(search_html(title, res.rows, res.counts))
         if res.best_scenario is not None:
             (tmp / "best.yaml").write_text(best_yaml(res.best_scenario, scenario.parent, out))
-        elif (out / "best.yaml").exists():
-            (out / "best.yaml").unlink()
-        for f in sorted(tmp.iterdir()):
-            os.replace(f, out / f.name)
+        names = sorted(f.name for f in tmp.iterdir())
+        for name in names:  # checked first: nothing moves unless everything can
+            if (out / name).is_symlink() or ((out / name).exists() and not (out / name).is_file()):
+                raise ConfigError("--out", str(out / name), "is not a plain file simcluster wrote; move it away")
+        if res.best_scenario is None and (out / "best.yaml").is_file():
+            (out / "best.yaml").unlink()  # an earlier search's best, no longer true
+        for name in names:
+            os.replace(tmp / name, out / name)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     if not quiet:

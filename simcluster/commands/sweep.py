@@ -9,6 +9,7 @@ import click
 
 from simcluster.commands.options import check_executor, executor_options, out_options
 from simcluster.errors import SimclusterError
+from simcluster.report.outdir import make_out, write_file_atomic
 
 
 @click.command("sweep")
@@ -22,7 +23,7 @@ def command(
     executor: str,
     address: str | None,
     resume: bool,
-    out: Path | None,
+    out: str | None,
     quiet: bool,
 ) -> None:
     """Simulate every point of SWEEP (one `simcluster run` each); results stream to --out/results.parquet
@@ -42,7 +43,7 @@ def _sweep(sweep_file, jobs, executor, address, resume, out, quiet) -> None:  # 
 
     check_executor(jobs, executor, address)
     sweep = load_sweep(sweep_file)
-    out = out or Path("out") / f"{sweep.name}-sweep"
+    out = make_out(out if out is not None else Path("out") / f"{sweep.name}-sweep")
     try:
         with Progress(f"sweep {sweep.name}", enabled=not quiet) as bar:
             rows, skipped = run_sweep(sweep, out, jobs, executor, address, resume, progress=bar)
@@ -51,10 +52,8 @@ def _sweep(sweep_file, jobs, executor, address, resume, out, quiet) -> None:  # 
             f"interrupted: the points finished so far are kept in {out}/; add --resume to go on", err=True
         )
         sys.exit(130)
-    page = out / "sweep.html"
-    tmp = page.with_name(page.name + ".tmp")
-    tmp.write_text(sweep_html(f"simcluster sweep: {sweep.name}", rows, sweep.axes))
-    tmp.replace(page)
+    html = sweep_html(f"simcluster sweep: {sweep.name}", rows, sweep.axes)
+    write_file_atomic(out / "sweep.html", lambda p: p.write_text(html))
     if not quiet:
         click.echo(report(sweep, rows, skipped, out))
 

@@ -37,11 +37,14 @@ def command(
     cases_path: Path | None, as_json_flag: bool, report: Path | None, table_filter: str | None
 ) -> None:
     """Run validation cases and print predicted vs published with the signed relative error."""
+    from simcluster.report.outdir import make_out
     from simcluster.validate.cases import default_cases_path, load_cases
     from simcluster.validate.report import as_json, as_text, write_report
     from simcluster.validate.runner import run_cases
 
     try:
+        if report is not None:  # checked (and made) before an hour of cases, not after
+            report = make_out(report)
         cases = load_cases(cases_path or default_cases_path())
         keep = select_tables(cases, table_filter)
         outcomes = [o for o in run_cases(needed(cases, keep)) if o.case.id in keep]
@@ -50,7 +53,11 @@ def command(
         sys.exit(2)
     click.echo(as_json(outcomes) if as_json_flag else as_text(outcomes), nl=not as_json_flag)
     if report is not None:
-        path = write_report(outcomes, report)
+        try:
+            path = write_report(outcomes, report)
+        except SimclusterError as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(2)
         if not as_json_flag:
             click.echo(f"report: {path}")
 

@@ -228,7 +228,7 @@ class WireProtocol(_Strict):
         0.0, ge=0, le=1e4, description="cost per algorithm step on top of the links' hop latency"
     )
     bandwidth_efficiency: float = Field(
-        1.0, gt=0, le=1, description="fraction of link bandwidth carrying data"
+        1.0, ge=MIN_RATE, le=1, description="fraction of link bandwidth carrying data"
     )
 
 
@@ -317,15 +317,20 @@ def _exists(path: Path) -> bool:
 
 
 def load_profile(name_or_path: str, base_dir: Path | None = None, field: str = "hardware") -> HardwareProfile:
-    """A preset by name (`dgx-a100`) or a profile YAML by path (relative to `base_dir` if given)."""
+    """A preset by name (`dgx-a100`) or a profile YAML by path. A relative path resolves against `base_dir`
+    when one is given (a scenario's own folder), never silently against the working folder; without one
+    (a path typed on the command line) against the working folder."""
     if name_or_path in preset_names():
         root = resources.files("simcluster.hardware") / "presets" / f"{name_or_path}.yaml"
         return profile_from_dict(yaml.safe_load(root.read_text()), field)
     path = Path(name_or_path)
-    if not path.is_absolute() and base_dir is not None and not _exists(path):
+    if not path.is_absolute() and base_dir is not None:
         path = base_dir / path
     if not _exists(path):
+        where = " (a relative path is read from the scenario's folder)" if str(path) != name_or_path else ""
         raise ConfigError(
-            field, name_or_path, f"is neither a preset ({', '.join(preset_names())}) nor an existing file"
+            field,
+            name_or_path,
+            f"is neither a preset ({', '.join(preset_names())}) nor an existing file{where}",
         )
     return profile_from_dict(_read_yaml(path, field), field)

@@ -5,10 +5,11 @@ and creates the temporary folder beside it up front, so a run never simulates fo
 to write. `AtomicDir` is where the writers put their files; `commit()` moves them into place:
 
 - `--out` does not exist: the temporary folder is renamed to it (one atomic rename);
-- `--out` holds only simcluster outputs (or nothing): the two folders are swapped atomically (Linux
+- `--out` holds only simcluster outputs (plain files with their names, or nothing): the two folders are swapped atomically (Linux
   `renameat2(RENAME_EXCHANGE)`; elsewhere two renames) and the old one is removed;
 - `--out` holds other files too: each new file replaces its namesake (atomic per file) and earlier
-  simcluster outputs this run did not write are removed; the user's files are left alone.
+  simcluster outputs this run did not write are removed; the user's files are left alone, and a folder or
+  link standing where an output goes is refused before anything moves.
 
 Until `commit()`, an existing `--out` is untouched: a failed or interrupted run (the temporary folder and any
 folders created for it are removed on the way out) leaves it exactly as it was.
@@ -24,7 +25,7 @@ import shutil
 import signal
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from simcluster.errors import ConfigError
@@ -56,6 +57,12 @@ def check_out(text: str) -> Path:
     if "\0" in str(text):
         raise _fail(str(text).replace("\0", "\\0"), "contains a NUL byte")
     path = Path(text)
+    try:
+        path.resolve(strict=False)
+    except (RuntimeError, OSError):  # a symlink loop
+        raise _fail(str(text), "is a link that loops; give a folder") from None
+    if path.is_symlink() and not path.exists():
+        raise _fail(str(text), "is a link to nothing; give a folder")
     if path.exists() and not path.is_dir():
         raise _fail(str(text), "exists and is not a folder")
     probe = path
@@ -67,6 +74,50 @@ def check_out(text: str) -> Path:
         raise _fail(str(text), f"{probe} is a file, so no folder can be made under it")
     if path.resolve() == path.resolve().parent:
         raise _fail(str(text), "the root folder cannot be replaced; give a folder under it")
+    return path
+
+
+def make_out(text: str | Path) -> Path:
+    """`--out` checked (`check_out`) and made, for commands that write their files one by one into it
+    (search, sweep, validate --report); a folder that cannot be made is a one-line error."""
+    path = check_out(str(text))
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _fail(str(text), f"cannot make the folder ({exc.strerror or exc})") from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise _fail(str(text), "the folder is not writable")
+    return path
+
+
+def write_file_atomic(path: Path, write: Callable[[Path], object]) -> None:
+    """Write `path` through a uniquely named temporary file beside it, then rename it into place.
+
+    The temporary file is created exclusively (`mkstemp`), so a symlink planted at a fixed name such as
+    `results.csv.tmp` is never followed, and a failed write leaves nothing behind. A folder (or anything
+    that is not a file) standing where `path` goes is refused with a one-line error, never replaced."""
+    path = Path(path)
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise _fail(str(path), "is not a plain file simcluster wrote; move it away")
+    fd, tmp = tempfile.mkstemp(prefix=TMP_PREFIX, dir=path.parent)
+    os.close(fd)
+    try:
+        os.chmod(tmp, 0o666 & ~_umask())  # as a plain open() would make it
+        write(Path(tmp))
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def own_subfolder(path: Path) -> Path:
+    """`path` (a folder a command keeps inside --out, such as `.parts`) made if missing; a symlink or a
+    file standing there is refused with a one-line error, so nothing is ever written through it."""
+    path = Path(path)
+    if path.is_symlink() or (path.exists() and not path.is_dir()):
+        raise _fail(str(path), "is not a folder simcluster made (a file or a link); move it away")
+    path.mkdir(parents=True, exist_ok=True)
     return path
 
 
@@ -123,6 +174,9 @@ class AtomicDir:
                 shutil.rmtree(self.path, ignore_errors=True)  # now the old outputs
             else:
                 new = {f.name for f in self.path.iterdir()}
+                for name in sorted(new):  # checked first: nothing moves unless everything can
+                    if (out / name).is_symlink() or ((out / name).exists() and not (out / name).is_file()):
+                        raise _fail(str(out / name), "is not a plain file simcluster wrote; move it away")
                 for name in sorted(new):
                     try:
                         os.replace(self.path / name, out / name)
@@ -130,7 +184,7 @@ class AtomicDir:
                         shutil.move(str(self.path / name), out / name)
                 for name in sorted(KNOWN_OUTPUTS - new):
                     stale = out / name
-                    if stale.is_file():
+                    if stale.is_file() and not stale.is_symlink():
                         stale.unlink()
                 shutil.rmtree(self.path, ignore_errors=True)
         self.done = True
@@ -147,7 +201,7 @@ def _swappable(out: Path) -> bool:
         return False  # the process (or the user's shell) is inside it
     except ValueError:
         pass
-    return all(e.name in KNOWN_OUTPUTS for e in out.iterdir())
+    return all(e.name in KNOWN_OUTPUTS and e.is_file() and not e.is_symlink() for e in out.iterdir())
 
 
 def _umask() -> int:

@@ -9,11 +9,10 @@ content hash is among them.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import math
-import os
-import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,9 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
+
+from simcluster.errors import ConfigError
+from simcluster.report.outdir import own_subfolder, write_file_atomic
 
 PARTS = ".parts"
 RESULTS = "results.parquet"
@@ -50,10 +52,14 @@ def _table(rows: list[dict[str, Any]], columns: list[str]) -> pa.Table:
     return pa.table(arrays)
 
 
-def _write_atomic(path: Path, write: Any) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    write(tmp)
-    os.replace(tmp, path)
+def _clear_parts(parts: Path) -> None:
+    """Remove the part files a sweep wrote (`<hash>.parquet`) and the folder if that empties it; anything
+    else a user put there stays."""
+    for f in parts.glob("*.parquet"):
+        if f.is_file() and not f.is_symlink():
+            f.unlink()
+    with contextlib.suppress(OSError):
+        parts.rmdir()
 
 
 class ResultStore:
@@ -63,21 +69,24 @@ class ResultStore:
         self.out = out
         self.columns = columns or []
         self._flushed = time.monotonic()
-        self.parts = out / PARTS
+        self.parts = own_subfolder(out / PARTS)
         self.rows: dict[str, dict[str, Any]] = {}
         if resume:
             self._load()
-        elif self.parts.exists():
-            shutil.rmtree(self.parts)
-        self.parts.mkdir(parents=True, exist_ok=True)
+        else:
+            _clear_parts(self.parts)
+            own_subfolder(self.parts)
 
     def _load(self) -> None:
-        files = [self.out / RESULTS] if (self.out / RESULTS).exists() else []
-        files += sorted(self.parts.glob("*.parquet")) if self.parts.exists() else []
+        final = self.out / RESULTS
+        if final.is_symlink() or (final.exists() and not final.is_file()):
+            raise ConfigError("--resume", str(final), "is not a results file simcluster wrote; move it away")
+        files = [final] if final.exists() else []
+        files += sorted(f for f in self.parts.glob("*.parquet") if f.is_file() and not f.is_symlink())
         for f in files:
             try:
                 rows = pq.read_table(f).to_pylist()
-            except (OSError, pa.ArrowInvalid):
+            except (OSError, pa.ArrowException):
                 continue  # a part cut short by a crash: that point runs again
             for r in rows:
                 if r.get("scenario_hash"):
@@ -91,12 +100,12 @@ class ResultStore:
         key = row["scenario_hash"]
         self.rows[key] = row
         table = _table([row], list(row))
-        _write_atomic(self.parts / f"{key}.parquet", lambda p: pq.write_table(table, p))
+        write_file_atomic(self.parts / f"{key}.parquet", lambda p: pq.write_table(table, p))
         if time.monotonic() - self._flushed >= FLUSH_EVERY_S:
             self._flushed = time.monotonic()
             rows = self.sorted_rows()
             table = _table(rows, self._columns(rows))
-            _write_atomic(self.out / RESULTS, lambda p: pq.write_table(table, p))
+            write_file_atomic(self.out / RESULTS, lambda p: pq.write_table(table, p))
 
     def sorted_rows(self, sort_key: str = "point") -> list[dict[str, Any]]:
         return sorted(self.rows.values(), key=lambda r: (r.get(sort_key) is None, r.get(sort_key) or 0))
@@ -109,14 +118,14 @@ class ResultStore:
         self.columns = columns
         rows = self.sorted_rows(sort_key)
         write_tables(self.out, rows, self._columns(rows))
-        shutil.rmtree(self.parts, ignore_errors=True)
+        _clear_parts(self.parts)
         return rows
 
 
 def write_tables(out: Path, rows: list[dict[str, Any]], columns: list[str], stem: str = "results") -> None:
     table = _table(rows, columns)
-    _write_atomic(out / f"{stem}.parquet", lambda p: pq.write_table(table, p))
-    _write_atomic(out / f"{stem}.csv", lambda p: p.write_text(csv_text(rows, columns)))
+    write_file_atomic(out / f"{stem}.parquet", lambda p: pq.write_table(table, p))
+    write_file_atomic(out / f"{stem}.csv", lambda p: p.write_text(csv_text(rows, columns)))
 
 
 def csv_text(rows: list[dict[str, Any]], columns: list[str]) -> str:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from simcluster.config.loader import read_yaml_mapping
+from simcluster.report.outdir import make_out
 from simcluster.search.point import BREAKDOWN_COLUMNS, SUMMARY_COLUMNS, Point, run_point, scenario_hash
 from simcluster.search.results import ResultStore
 from simcluster.search.runner import run_points
@@ -56,7 +57,7 @@ def run_sweep(
     """Run the points not already done; returns every row (sorted by point) and how many were skipped."""
     base = read_yaml_mapping(sweep.base, "sweep.base")
     check_values(sweep, base)
-    out.mkdir(parents=True, exist_ok=True)
+    out = make_out(out)
     store = ResultStore(out, resume=resume, columns=columns(sweep))
     todo: list[Point] = []
     axes_of: dict[int, dict[str, Any]] = {}

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from simcluster.config.loader import read_yaml_mapping
+from simcluster.config.schema import NAME_PATTERN
 from simcluster.errors import ConfigError
 
 KEYS = ("base", "set", "grid", "zip", "random", "timelines", "name")
@@ -95,6 +97,11 @@ def load_sweep(path: Path) -> Sweep:
     if not isinstance(timelines, bool):
         raise ConfigError("sweep.timelines", timelines, "must be true or false")
     name = data.get("name") or path.stem
+    if not isinstance(name, str) or len(name) > 100 or not re.fullmatch(NAME_PATTERN, name):
+        raise ConfigError(
+            "sweep.name", name, "must be a plain file name of at most 100 characters (letters, digits, '.', "
+            "'_', '-'; not starting with '.' or '-'): it names the output folder out/<name>-sweep",
+        )  # fmt: skip
     return Sweep(base_path, fixed, points, axes, timelines, str(name), data)
 
 

@@ -24,7 +24,7 @@ from typing import Any
 from simcluster.config.loader import read_yaml_mapping
 from simcluster.config.safeyaml import is_file
 from simcluster.errors import ConfigError
-from simcluster.validate.tables import expand_table
+from simcluster.validate.tables import MAX_PUBLISHED, MIN_PUBLISHED, expand_table
 
 METRICS = (
     "iteration_time_s",
@@ -45,7 +45,6 @@ METRICS = (
     "activation_bytes_per_layer",
     "max_global_batch",
 )
-MAX_PUBLISHED = 1e18
 CASE_KEYS = (
     "id",
     "source",
@@ -124,12 +123,12 @@ def load_cases(path: Path) -> list[Case]:
             not isinstance(published, int | float)
             or isinstance(published, bool)
             or not math.isfinite(published)
-            or not 0 < published <= MAX_PUBLISHED
+            or not MIN_PUBLISHED <= published <= MAX_PUBLISHED
         ):
             raise ConfigError(
                 f"{where}.published",
                 published,
-                f"must be a positive finite number (at most {MAX_PUBLISHED:g})",
+                f"must be a finite number in [{MIN_PUBLISHED:g}, {MAX_PUBLISHED:g}]",
             )
         sets = _sets(item.get("set"), f"{where}.set")
         overrides = tuple(f"{k}={_yaml_value(v)}" for k, v in sets.items())

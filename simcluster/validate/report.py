@@ -84,11 +84,10 @@ def as_text(outcomes: list[Outcome]) -> str:
 def write_report(outcomes: list[Outcome], out: Path) -> Path:
     """Write DIR/validation.html (see `simcluster.validate.page`) through a temporary file, so a failure
     leaves nothing half-written."""
+    from simcluster.report.outdir import write_file_atomic
     from simcluster.validate.page import page
 
-    out.mkdir(parents=True, exist_ok=True)
     path = out / "validation.html"
-    tmp = out / ".validation.html.tmp"
-    tmp.write_text(page(outcomes), encoding="utf-8")
-    tmp.replace(path)
+    html = page(outcomes)
+    write_file_atomic(path, lambda p: p.write_text(html, encoding="utf-8"))
     return path

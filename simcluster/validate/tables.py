@@ -27,6 +27,9 @@ from typing import Any
 from simcluster.config.safeyaml import is_file, read_text
 from simcluster.errors import ConfigError
 
+MAX_PUBLISHED = 1e18
+MIN_PUBLISHED = 1e-12  # far below any measured time or rate in its unit; never denormal
+
 TABLE_KEYS = (
     "table",
     "source",
@@ -94,6 +97,11 @@ def expand_table(item: Any, where: str, base: Path) -> list[dict[str, Any]]:
         raise ConfigError(f"{where}.csv", str(item["csv"]), f"has no column {missing[0]!r}")
     out = []
     for k, row in enumerate(rows):
+        short = [c for c in row if row[c] is None] + ([None] if None in row else [])
+        if short:
+            raise ConfigError(
+                f"{item['csv']} row {k + 1}", None, f"has {'more' if None in row else 'fewer'} fields than the header"
+            )
         try:
             published = float(row[pub["column"]]) * scale
             sets = {path_: _number(row[col]) for col, path_ in columns.items()}
@@ -101,13 +109,15 @@ def expand_table(item: Any, where: str, base: Path) -> list[dict[str, Any]]:
             raise ConfigError(
                 f"{item['csv']} row {k + 1}", None, "holds a value that is not a number"
             ) from None
-        if not math.isfinite(published) or published <= 0:
+        if not math.isfinite(published) or not MIN_PUBLISHED <= published <= MAX_PUBLISHED:
             raise ConfigError(
-                f"{item['csv']} row {k + 1}.{pub['column']}", published, "must be a positive finite number"
+                f"{item['csv']} row {k + 1}.{pub['column']}",
+                published,
+                f"must be a finite number in [{MIN_PUBLISHED:g}, {MAX_PUBLISHED:g}]",
             )
         note = str(item.get("note", ""))
         for n in notes:
-            if all(_number(row[c]) == v for c, v in n["match"].items()):
+            if all(_label(row[c]) == v for c, v in n["match"].items()):
                 note = str(n["note"])
                 break
         fitting = bool(fit_every) and k % fit_every == 0
@@ -121,11 +131,19 @@ def expand_table(item: Any, where: str, base: Path) -> list[dict[str, Any]]:
                 "metric": item["metric"],
                 "published": published,
                 "note": ("fitting row; " + note) if fitting else note,
-                "group": " ".join(f"{c}={_number(row[c])}" for c in group_by) if group_by else None,
+                "group": " ".join(f"{c}={_label(row[c])}" for c in group_by) if group_by else None,
                 "fitting": fitting,
             }
         )
     return out
+
+
+def _label(text: str) -> int | float | str:
+    """A grouping or note-matching cell: its number where it is one (so `2` and `2.0` match), else its text."""
+    try:
+        return _number(text)
+    except ValueError:
+        return text.strip()
 
 
 def _number(text: str) -> int | float:

@@ -1,0 +1,226 @@
+"""Issue 23's hostile inputs, each as found: the promises (never remove a user's file, never write outside
+--out, finite numbers, one resolution rule for paths, one line per error) under the inputs that broke them."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from simcluster.cli import main
+from simcluster.config.loader import load_scenario
+from simcluster.errors import ConfigError
+from simcluster.report.outdir import make_out, write_file_atomic
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIO = ROOT / "scenarios" / "megatron_tp_16gpu.yaml"
+SMALL = ["--set", "model.layers=2"]
+
+
+def _run(args: list[str]) -> tuple[int, list[str]]:
+    res = CliRunner().invoke(main, args)
+    return res.exit_code, res.output.strip().splitlines()
+
+
+def _one_line(args: list[str], *parts: str) -> str:
+    code, lines = _run(args)
+    assert code == 2, lines
+    assert len(lines) == 1 and lines[0].startswith("error: "), lines
+    for p in parts:
+        assert p in lines[0], lines[0]
+    return lines[0]
+
+
+def _tree(root: Path) -> dict[str, str]:
+    """Every path under root (links not followed) with what it is: the state a command must not touch."""
+    out = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in dirnames + filenames:
+            p = Path(dirpath) / name
+            out[str(p.relative_to(root))] = (
+                f"link:{os.readlink(p)}" if p.is_symlink() else "dir" if p.is_dir() else p.read_bytes().hex()
+            )
+    return out
+
+
+def _sweep_file(tmp_path: Path, **extra: object) -> Path:
+    data = {"base": str(SCENARIO), "set": {"model.layers": 2}, "grid": {"training.micro_batch": [1, 2]}}
+    data.update(extra)
+    path = tmp_path / "s.yaml"
+    path.write_text(yaml.safe_dump(data))
+    return path
+
+
+def test_a_users_folder_named_like_an_output_is_never_removed(tmp_path):
+    out = tmp_path / "o"
+    (out / "events.csv").mkdir(parents=True)
+    (out / "events.csv" / "keep.txt").write_text("mine")
+    code, _ = _run(["run", str(SCENARIO), *SMALL, "--out", str(out), "--outputs", "summary", "--quiet"])
+    assert code == 0
+    assert (out / "events.csv" / "keep.txt").read_text() == "mine"
+    assert (out / "summary.json").is_file()
+    # asked to write events.csv where the user's folder stands: refused before anything moves
+    before = _tree(out)
+    _one_line(
+        ["run", str(SCENARIO), *SMALL, "--out", str(out), "--outputs", "summary,events.csv", "--quiet"],
+        "events.csv",
+        "is not a plain file simcluster wrote",
+    )
+    assert _tree(out) == before
+
+
+def test_temp_files_never_follow_planted_links(tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    out = tmp_path / "so"
+    out.mkdir()
+    for name in ("results.csv.tmp", "results.parquet.tmp", "sweep.html.tmp"):
+        (out / name).symlink_to(outside / name)
+    code, lines = _run(["sweep", str(_sweep_file(tmp_path)), "--out", str(out), "--jobs", "1", "--quiet"])
+    assert code == 0, lines
+    assert list(outside.iterdir()) == []
+    assert (out / "results.csv").is_file() and not (out / "results.csv").is_symlink()
+    # the planted links are the user's: left as they were
+    assert all((out / n).is_symlink() for n in ("results.csv.tmp", "sweep.html.tmp"))
+
+
+def test_a_parts_link_or_file_is_refused(tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    out = tmp_path / "so"
+    out.mkdir()
+    (out / ".parts").symlink_to(outside)
+    _one_line(["sweep", str(_sweep_file(tmp_path)), "--out", str(out), "--jobs", "1"], ".parts", "a link")
+    assert list(outside.iterdir()) == []
+    (out / ".parts").unlink()
+    (out / ".parts").write_text("mine")
+    _one_line(["sweep", str(_sweep_file(tmp_path)), "--out", str(out), "--jobs", "1"], ".parts")
+    assert (out / ".parts").read_text() == "mine"
+
+
+def test_a_users_file_in_parts_is_kept(tmp_path):
+    out = tmp_path / "so"
+    (out / ".parts").mkdir(parents=True)
+    (out / ".parts" / "notes.txt").write_text("mine")
+    code, _ = _run(["sweep", str(_sweep_file(tmp_path)), "--out", str(out), "--jobs", "1", "--quiet"])
+    assert code == 0
+    assert (out / ".parts" / "notes.txt").read_text() == "mine"
+    assert not list((out / ".parts").glob("*.parquet"))
+
+
+def test_validation_report_temp_file_is_not_followed(tmp_path):
+    rep = tmp_path / "rep"
+    rep.mkdir()
+    (rep / ".validation.html.tmp").symlink_to(tmp_path / "pwned")
+    code, lines = _run(["validate", "--table", "Korthikanti Table 2", "--report", str(rep)])
+    assert code == 0, lines
+    assert not (tmp_path / "pwned").exists()
+    assert (rep / "validation.html").is_file()
+
+
+@pytest.mark.parametrize(
+    "name", ["../../evil", "/abs/evil", ".hidden", "-opt", "a/b", "x" * 101, "a\nb"]
+)
+def test_sweep_names_are_checked_like_scenario_names(tmp_path, name):
+    line = _one_line(["sweep", str(_sweep_file(tmp_path, name=name)), "--jobs", "1"], "sweep.name=")
+    assert "\n" not in line
+
+
+@pytest.mark.parametrize("command", ["sweep", "search"])
+@pytest.mark.parametrize("out", ["", "/", "/dev/null", "/proc/simcluster-x"])
+def test_bad_out_for_sweep_and_search(tmp_path, command, out):
+    target = str(_sweep_file(tmp_path)) if command == "sweep" else str(SCENARIO)
+    _one_line([command, target, "--out", out, "--jobs", "1"], "--out=")
+
+
+def test_out_under_a_file_and_a_dangling_link(tmp_path):
+    (tmp_path / "f").write_text("x")
+    with pytest.raises(ConfigError, match="is a file, so no folder can be made under it"):
+        make_out(tmp_path / "f" / "sub")
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    with pytest.raises(ConfigError, match="--out"):
+        make_out(tmp_path / "loop")
+
+
+def test_write_file_atomic_leaves_nothing_on_failure(tmp_path):
+    def boom(p: Path) -> None:
+        p.write_text("half")
+        raise RuntimeError("disk full")
+
+    with pytest.raises(RuntimeError):
+        write_file_atomic(tmp_path / "a.csv", boom)
+    assert list(tmp_path.iterdir()) == []
+    (tmp_path / "d.csv").mkdir()
+    with pytest.raises(ConfigError, match="is not a plain file"):
+        write_file_atomic(tmp_path / "d.csv", lambda p: p.write_text("x"))
+
+
+def test_resume_with_a_damaged_state(tmp_path):
+    out = tmp_path / "so"
+    (out / "results.parquet").mkdir(parents=True)
+    _one_line(
+        ["sweep", str(_sweep_file(tmp_path)), "--out", str(out), "--jobs", "1", "--resume"],
+        "results.parquet",
+    )
+
+
+def test_hardware_path_resolves_against_the_scenario_folder(tmp_path, monkeypatch):
+    """A profile next to the working folder but not next to the scenario is not picked up silently."""
+    here = tmp_path / "cwd"
+    there = tmp_path / "scen"
+    here.mkdir()
+    there.mkdir()
+    preset = ROOT / "simcluster" / "hardware" / "presets" / "dgx-a100.yaml"
+    (here / "hw.yaml").write_text(preset.read_text())
+    data = yaml.safe_load(SCENARIO.read_text())
+    data["hardware"] = "./hw.yaml"
+    (there / "s.yaml").write_text(yaml.safe_dump(data))
+    monkeypatch.chdir(here)
+    with pytest.raises(ConfigError, match="read from the scenario's folder"):
+        load_scenario(there / "s.yaml")
+    (there / "hw.yaml").write_text(preset.read_text())
+    assert load_scenario(there / "s.yaml").hardware.name
+
+
+@pytest.mark.parametrize("value", [1e-300, 5e-324])
+def test_published_values_below_the_documented_range(tmp_path, value):
+    cases = tmp_path / "cases.yaml"
+    (tmp_path / "s.yaml").write_text(SCENARIO.read_text())
+    cases.write_text(
+        yaml.safe_dump(
+            {"cases": [{"id": "a", "table": "t", "scenario": "s.yaml", "metric": "iteration_time_s",
+                        "published": value}]}  # fmt: skip
+        )
+    )
+    _one_line(["validate", "--cases", str(cases)], "case a.published=", "must be a finite number in [1e-12")
+
+
+def test_validate_table_with_text_groups_and_short_rows(tmp_path):
+    (tmp_path / "s.yaml").write_text(SCENARIO.read_text())
+    table = {"table": "t", "id": "r", "scenario": "s.yaml", "csv": "t.csv", "metric": "iteration_time_s",
+             "published": {"column": "ms", "scale": 0.001}, "columns": {"mb": "training.micro_batch"},
+             "group_by": ["cluster"], "notes": [{"match": {"cluster": "ours"}, "note": "our node"}]}  # fmt: skip
+    cases = tmp_path / "cases.yaml"
+    cases.write_text(yaml.safe_dump({"tables": [table]}))
+    (tmp_path / "t.csv").write_text("ms,mb,cluster\n3000,1,ours\n3100,2,ours\n")
+    from simcluster.validate.cases import load_cases
+
+    loaded = load_cases(cases)
+    assert [c.group for c in loaded] == ["cluster=ours", "cluster=ours"]
+    assert all(c.note == "our node" for c in loaded)
+    (tmp_path / "t.csv").write_text("ms,mb,cluster\n3000,1\n")
+    _one_line(["validate", "--cases", str(cases)], "t.csv row 1", "fewer fields than the header")
+    (tmp_path / "t.csv").write_text("ms,mb,cluster\n3000,1,a,b\n")
+    _one_line(["validate", "--cases", str(cases)], "t.csv row 1", "more fields than the header")
+
+
+def test_profile_rates_below_the_documented_floor(tmp_path):
+    from simcluster.hardware.profile import profile_from_dict
+
+    data = yaml.safe_load((ROOT / "simcluster" / "hardware" / "presets" / "vtrain-a100.yaml").read_text())
+    next(iter(data["collectives"]["protocols"].values()))["bandwidth_efficiency"] = 1e-300
+    with pytest.raises(ConfigError, match="bandwidth_efficiency"):
+        profile_from_dict(data, "hardware")
