@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -10,7 +12,7 @@ from typing import Any
 
 import click
 
-from simcluster.errors import SimclusterError
+from simcluster.errors import SimclusterError, one_line
 
 
 def _user_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -25,7 +27,42 @@ def _user_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    """The command group, with every way out of a command kept to one line on stderr and exit 2: click's
+    usage errors (three lines by default), an output the system refuses (a full disk, `ulimit -f`, a closed
+    pipe), and a user error a command did not catch itself."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        if hasattr(signal, "SIGXFSZ"):  # past `ulimit -f`: an EFBIG error to report, not a killed process
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        kwargs.pop("standalone_mode", None)
+        try:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        except click.exceptions.Exit as exc:
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            _say("error: interrupted")
+            sys.exit(130)
+        except click.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx is not None else "simcluster"
+            _say(f"error: {one_line(exc.format_message())} (see '{where} --help')")
+            sys.exit(2)
+        except SimclusterError as exc:
+            _say(f"error: {exc}")
+            sys.exit(2)
+        except OSError as exc:
+            _say(f"error: {one_line(str(exc.filename or 'output'))}: {exc.strerror or exc}")
+            sys.exit(2)
+
+
+def _say(line: str) -> None:
+    """One line on stderr, whatever state stdout and stderr are in."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="simcluster")
 def main() -> None:
     """Simulate GPU clusters training large transformers."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import reprlib
 
 _REPR = reprlib.Repr()
@@ -19,7 +20,17 @@ class ConfigError(SimclusterError):
         self.field = field
         self.value = value
         self.rule = rule
-        super().__init__(f"{field}={_excerpt(value)}: {rule}" if value is not None else f"{field}: {rule}")
+        text = f"{field}={_excerpt(value)}: {rule}" if value is not None else f"{field}: {rule}"
+        super().__init__(one_line(text))
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def one_line(text: str) -> str:
+    """`text` with every control character (a newline in a key, a bell in a name) written as its escape,
+    so an error message is always one line."""
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text.strip())
 
 
 def _excerpt(value: object, limit: int = 200) -> str:

@@ -224,3 +224,57 @@ def test_profile_rates_below_the_documented_floor(tmp_path):
     next(iter(data["collectives"]["protocols"].values()))["bandwidth_efficiency"] = 1e-300
     with pytest.raises(ConfigError, match="bandwidth_efficiency"):
         profile_from_dict(data, "hardware")
+
+
+@pytest.mark.parametrize(
+    "args, part",
+    [
+        (["run", str(SCENARIO), "--bogus"], "No such option '--bogus'"),
+        (["run"], "Missing argument 'SCENARIO'"),
+        (["bogus"], "No such command 'bogus'"),
+        (["run", str(SCENARIO), "--events", "some"], "'--events'"),
+    ],
+)
+def test_usage_errors_are_one_line(args, part):
+    _one_line(args, part, "--help')")
+
+
+def test_control_characters_and_newlines_stay_on_one_line(tmp_path):
+    _one_line(["check", str(SCENARIO), "--set", "model.lay\ners=2"], "model.lay\\ners", "unknown key")
+    _one_line(["check", str(SCENARIO), "--set", "name=a\x07b"], "control character #x07")
+    path = tmp_path / "s.yaml"
+    path.write_text(SCENARIO.read_text().replace("name: megatron_tp_16gpu", 'name: "a\\x07b"'))
+    assert "\n" not in _one_line(["check", str(path)], "name=")
+
+
+def test_integers_past_pythons_digit_limit(tmp_path):
+    _one_line(["check", str(SCENARIO), "--set", "model.layers=" + "9" * 5000], "more than 4300 digits")
+    path = tmp_path / "s.yaml"
+    path.write_text(SCENARIO.read_text() + f"seed: {'9' * 5000}\n")
+    _one_line(["check", str(path)], "more than 4300 digits")
+
+
+def test_yaml_1_2_exponent_floats_are_numbers():
+    loaded = load_scenario(SCENARIO, ["training.grad_bucket_MB=1e9"])
+    assert loaded.scenario.training.grad_bucket_MB == 1e9
+    _one_line(["check", str(SCENARIO), "--set", "training.grad_bucket_MB=2E9"], "must be a finite number")
+
+
+def test_full_disk_and_file_size_limit_are_one_line(tmp_path):
+    import subprocess
+    import sys
+
+    cmd = [sys.executable, "-m", "simcluster.cli", "check", str(SCENARIO)]
+    with open("/dev/full", "w") as full:
+        res = subprocess.run(cmd, stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert res.returncode == 2 and res.stderr.strip().splitlines() == [
+        "error: output: No space left on device"
+    ], res.stderr
+    out = tmp_path / "o"
+    run = [sys.executable, "-m", "simcluster.cli", "run", str(SCENARIO), *SMALL, "--out", str(out), "--quiet"]
+    res = subprocess.run(
+        ["bash", "-c", 'ulimit -f 8; exec "$@"', "_", *run], capture_output=True, text=True, timeout=300
+    )
+    assert res.returncode == 2, res.stderr
+    assert len(res.stderr.strip().splitlines()) == 1 and "File too large" in res.stderr
+    assert not out.exists()

@@ -4,6 +4,7 @@ recursive or exploding aliases, or pathological nesting. Every failure is a one-
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Any
@@ -75,6 +76,12 @@ class _Loader(yaml.SafeLoader):
 
 
 _Loader.add_constructor(None, _Loader.construct_undefined)
+# YAML 1.2's float rule: `1e9` and `5E-3` are numbers (YAML 1.1, PyYAML's rule, needs a dot: `1.0e9`)
+_Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"^[-+]?(?:[0-9][0-9_]*)(?:\.[0-9_]*)?[eE][-+]?[0-9]+$"),
+    list("-+0123456789"),
+)
 
 
 class _Refused(Exception):
@@ -124,8 +131,9 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
 
 def parse_yaml(text: str, field: str, source: str) -> Any:
     """Parse one YAML document safely; `source` names it in errors (a path, or the --set item)."""
-    loader = _Loader(text)
+    loader = None
     try:
+        loader = _Loader(text)
         try:
             node = loader.get_single_node()
         except RecursionError:
@@ -136,12 +144,21 @@ def parse_yaml(text: str, field: str, source: str) -> Any:
         return loader.construct_document(node)
     except _Refused as exc:
         raise ConfigError(field, source, str(exc)) from None
+    except yaml.reader.ReaderError as exc:
+        raise ConfigError(
+            field, source, f"holds the control character #x{exc.character:02x} (at character {exc.position})"
+        ) from None
+    except ValueError as exc:  # Python's limit on integer digits
+        if "digits" not in str(exc):
+            raise
+        raise ConfigError(field, source, "holds an integer of more than 4300 digits") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""
         raise ConfigError(field, source, f"is not valid YAML{where}") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 def is_file(path: Path) -> bool:
