@@ -278,3 +278,59 @@ def test_full_disk_and_file_size_limit_are_one_line(tmp_path):
     assert res.returncode == 2, res.stderr
     assert len(res.stderr.strip().splitlines()) == 1 and "File too large" in res.stderr
     assert not out.exists()
+
+
+def test_limits_hold_for_sweep_points_and_search_spaces(tmp_path):
+    from simcluster.search.point import Point, run_point
+
+    gpt3 = ROOT / "scenarios" / "gpt3_175b_1024gpu.yaml"
+    data = yaml.safe_load(gpt3.read_text())
+    data["simulation"] = {"fold": "none"}  # past run's memory estimate: refused, not a MemoryError
+    row = run_point(Point(0, data, str(gpt3.parent), None, "auto"))
+    assert "GiB of memory to simulate" in row["error"]
+    big = _sweep_file(tmp_path, grid={"seed": list(range(1000)), "training.micro_batch": list(range(1, 1001))})
+    _one_line(["sweep", str(big)], "1,000,000 points", "more than 100,000 simulations")
+    rand = _sweep_file(tmp_path, grid={}, random={"samples": 10**7, "axes": {"seed": [1, 2]}})
+    _one_line(["sweep", str(rand)], "10,000,000 points")
+    space = tmp_path / "space.yaml"
+    space.write_text(yaml.safe_dump({"training.micro_batch": list(range(1, 2001)), "seed": list(range(300))}))
+    _one_line(["search", str(SCENARIO), "--space", str(space), "--out", str(tmp_path / "o")], "layouts")
+    space.write_text(yaml.safe_dump({"hardware": ["dgx-a100", "dgx-h100"]}))
+    _one_line(["search", str(SCENARIO), "--space", str(space), "--out", str(tmp_path / "o")], "space.hardware")
+
+
+def test_unfolded_gpt3_is_refused_by_its_memory_estimate():
+    line = _one_line(
+        ["check", str(ROOT / "scenarios" / "gpt3_175b_1024gpu.yaml"), "--set", "simulation.fold=none"],
+        "GiB of memory",
+    )
+    assert "16 GiB" in line
+
+
+def test_a_profile_with_more_nics_than_gpus_is_refused():
+    from simcluster.hardware.profile import profile_from_dict
+
+    data = yaml.safe_load((ROOT / "simcluster" / "hardware" / "presets" / "dgx-a100.yaml").read_text())
+    data["node"]["nics_per_node"] = 16
+    with pytest.raises(ConfigError, match="nics_per_node=16 must be at most gpus_per_node=8"):
+        profile_from_dict(data, "hardware")
+
+
+def test_rank_group_hashes_once_and_equals_its_tuple():
+    from simcluster.engine.executor import _waiting_text
+    from simcluster.model.ops import OpSpec, RankGroup
+
+    g = RankGroup(range(100_000))
+    assert g == tuple(range(100_000)) and hash(g) == hash(tuple(range(100_000)))
+    assert {tuple(range(100_000)): 1}[g] == 1
+    op = OpSpec(kind="allreduce", name="x", phase="forward", bytes=1.0, group=g, family="cli")
+    assert _waiting_text(op) == "allreduce x on ranks [0, 1, 2, 3, 4, 5, 6, 7, ... 99999] (100000 ranks)"
+
+
+def test_a_cli_collective_on_a_large_group_keeps_its_answer():
+    """RankGroup only changes how often the group is hashed: the answer is the plain tuple's."""
+    from simcluster.commands.collective import run_collective
+
+    out = run_collective("allreduce", "dgx-a100", 64, None, 1024, "auto")
+    assert out["gpus"] == 512
+    assert out["time_s"] == pytest.approx(1.2978066666666666e-4, rel=1e-12)  # as before RankGroup

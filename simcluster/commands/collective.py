@@ -53,7 +53,7 @@ def run_collective(
     """Simulate one `op` of `size` bytes on the first `gpus` GPUs (naive placement) of `nodes` nodes."""
     from simcluster.engine.executor import Engine
     from simcluster.hardware.profile import load_profile
-    from simcluster.model.ops import OpSpec, Step
+    from simcluster.model.ops import OpSpec, RankGroup, Step
     from simcluster.network.collectives import REQUESTABLE, bus_factor
     from simcluster.network.protocols import protocols_of
     from simcluster.topology.graph import build_topology, per_flow_caps_Bps
@@ -76,7 +76,7 @@ def run_collective(
         raise ConfigError("--gpus", n, f"exceeds the cluster's {total} GPUs ({nodes} x {topo.gpus_per_node})")
     if n < 2:
         raise ConfigError("--gpus", n, "a collective needs at least 2 GPUs")
-    group = tuple(range(n))
+    group = RankGroup(range(n))
     spec = OpSpec(kind=op, name=op, phase="forward", bytes=float(size), group=group, family="cli")
     steps = {r: [Step(spec, -1, -1)] for r in group}
     engine = Engine(

@@ -2,8 +2,9 @@
 
 The estimates are deliberately rough (within a factor of ~2) and measured on the project's scenarios:
 about 300,000 program steps per second (a data-parallel gradient bucket's all-reduce costs about 40 steps)
-and about 200 bytes per step, and about 6 s to build the fabric of
-4,096 eight-GPU nodes.
+and about 800 bytes per step once the run's events and outputs are held (GPT-3 175B folded: 986,518 steps,
+0.9-1.1 GB peak; benchmarks/results/scale.json), and about 6 s to build the fabric of 4,096 eight-GPU nodes.
+A run is refused past MAX_STEPS steps or MAX_MEMORY_GiB of estimated memory, whichever comes first.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ MAX_CLUSTER_GPUS = 65536
 MAX_IDLE_NODES = 1024
 MAX_STEPS = 1e8
 STEPS_PER_S = 3e5
-BYTES_PER_STEP = 200
+BYTES_PER_STEP = 800
+MAX_MEMORY_GiB = 16.0  # of the 24 GiB machines this project runs on (and CI): the rest for the outputs
 STEPS_PER_LAYER = 60  # forward, backward, recompute, collectives and host steps of one layer and micro-batch
 STEPS_PER_BUCKET = 40  # one data-parallel all-reduce costs about as much as 40 plain steps
 
@@ -56,14 +58,14 @@ def estimate_steps(sc: Scenario, folded: bool) -> float:
 
 def check_work(sc: Scenario, folded: bool) -> None:
     steps = estimate_steps(sc, folded)
-    if steps > MAX_STEPS:
+    if steps > MAX_STEPS or steps * BYTES_PER_STEP > MAX_MEMORY_GiB * 1024**3:
         minutes = steps / STEPS_PER_S / 60
         gib = steps * BYTES_PER_STEP / 1024**3
         raise ConfigError(
             "scenario",
             f"about {steps:.3g} steps",
-            f"would take about {minutes:,.0f} minutes and {gib:,.0f} GiB of memory to simulate (limit "
-            f"{MAX_STEPS:.0e} steps: fewer layers, micro-batches or ranks"
+            f"would take about {minutes:,.0f} minutes and {gib:,.0f} GiB of memory to simulate (limits "
+            f"{MAX_STEPS:.0e} steps and {MAX_MEMORY_GiB:g} GiB: fewer layers, micro-batches or ranks"
             + ("" if folded else ", or simulation.fold=auto with a named placement")
             + ", or a larger training.grad_bucket_MB)",
         )

@@ -117,7 +117,7 @@ class Engine:
         self._nodes_spanned: dict[tuple[int, ...], int] = {}
         self._done_evt: dict[int, simpy.Event] = {}
         self._tid = 0
-        self._waiting: dict[int, str] = {}
+        self._waiting: dict[int, str | OpSpec] = {}  # what each blocked rank waits for (an op: formatted late)
         self._comm_tail: dict[tuple[int, str], simpy.Event] = {}
         self._pos: dict[int, int] = {r: 0 for r in self.reps}  # steps each rank has reached (progress)
         self.algorithms: dict[str, int] = {}
@@ -468,7 +468,7 @@ class Engine:
             elif op.blocking:
                 ev = self._arrive(rank, op)
                 if not ev.processed:
-                    self._waiting[rank] = f"{kind} {op.name} on ranks {list(op.group)}"
+                    self._waiting[rank] = op  # formatted only for a deadlock report: a group may hold 10^5 ranks
                     yield ev
                 end_s[i] = env.now
             else:
@@ -518,7 +518,8 @@ class Engine:
         stuck = [r for r in self.reps if r not in self._finish]
         if stuck:
             parts = [
-                f"rank {r} waits for {self._waiting.get(r, 'an op that never completes')}" for r in stuck[:8]
+                f"rank {r} waits for {_waiting_text(self._waiting.get(r, 'an op that never completes'))}"
+                for r in stuck[:8]
             ]
             more = f" (and {len(stuck) - 8} more ranks)" if len(stuck) > 8 else ""
             raise DeadlockError("deadlock: " + "; ".join(parts) + more)
@@ -599,3 +600,12 @@ def _scheduled_events(env: simpy.Environment) -> int:
 def _never_static(op: OpSpec) -> None:
     """Cost provider that keeps every collective on the general path (compute still forms segments)."""
     return None
+
+
+def _waiting_text(what: str | OpSpec) -> str:
+    """What a blocked rank waits for, in words (a collective names its kind, op and group)."""
+    if isinstance(what, str):
+        return what
+    g = list(what.group)
+    ranks = f"{g}" if len(g) <= 16 else f"[{', '.join(map(str, g[:8]))}, ... {g[-1]}] ({len(g)} ranks)"
+    return f"{what.kind} {what.name} on ranks {ranks}"

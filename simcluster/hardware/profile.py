@@ -211,6 +211,15 @@ class NodeSpec(_Strict):
     nics_per_node: int = Field(gt=0, le=64)
     interconnect: Literal["nvswitch", "pcie"]
 
+    @model_validator(mode="after")
+    def _nics_fit(self) -> NodeSpec:
+        if self.nics_per_node > self.gpus_per_node:
+            raise ValueError(
+                f"nics_per_node={self.nics_per_node} must be at most gpus_per_node={self.gpus_per_node} "
+                "(each NIC serves a group of GPUs, as a scenario's cluster.nics_per_node)"
+            )
+        return self
+
 
 class Links(_Strict):
     nvlink: LinkClass | None = None

@@ -16,6 +16,19 @@ P2P_KINDS = ("send", "recv")
 HOST_KINDS = ("host", "sync")
 
 
+
+class RankGroup(tuple):
+    """A tuple of ranks that hashes once: the engine looks groups up in dicts at every rank's every
+    collective, and hashing a plain tuple of 10^4-10^5 ranks each time makes a large group O(n^2).
+    Equal to (and hashing like) the plain tuple of the same ranks."""
+
+    def __hash__(self) -> int:
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = self.__dict__["_hash"] = tuple.__hash__(self)
+        return h
+
+
 @dataclass(frozen=True, slots=True)
 class OpSpec:
     """One op. Compute ops carry their duration; communication ops carry a group and a size.

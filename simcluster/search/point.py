@@ -58,7 +58,7 @@ def scenario_hash(data: dict[str, Any]) -> str:
 def run_point(point: Point) -> dict[str, Any]:
     """Simulate one point; returns its summary columns, the breakdown of its slowest rank, and `error`
     (empty on success, else the one-line message)."""
-    from simcluster.config.loader import LoadedScenario, check_semantics, parse_scenario
+    from simcluster.config.loader import LoadedScenario, check_semantics, check_size, parse_scenario
     from simcluster.errors import SimclusterError
     from simcluster.hardware.profile import load_profile
     from simcluster.report.breakdown import breakdown
@@ -70,6 +70,7 @@ def run_point(point: Point) -> dict[str, Any]:
         base = Path(point.base_dir)
         hw = load_profile(sc.hardware, base_dir=base)
         check_semantics(sc, hw)
+        check_size(sc, hw)  # the limits `run` applies: a point is refused, not a MemoryError
         res = simulate(LoadedScenario(sc, hw, base))
         summary = res.summary()
         if point.out_dir is not None:

@@ -35,6 +35,7 @@ RECOMPUTE = "training.recompute"
 PLACEMENT = "parallelism.placement"
 OVERLAP = "training.grad_overlap"
 AXES = (SCHEME, TENSOR, PIPELINE, DATA, MICRO, SCHEDULE, VIRTUAL, RECOMPUTE, PLACEMENT, OVERLAP)
+MAX_LAYOUTS = 500_000  # about 2.5 GB of candidate scenarios; the default GPT-3 175B space has 47,328
 MAX_DEFAULT_MICRO_BATCH = 16  # the default micro-batch axis: divisors of the per-replica batch up to this
 
 Layout = dict[str, Any]
@@ -98,6 +99,11 @@ def load_space(path: Path | None, base: dict[str, Any]) -> Space:
         vals = raw if isinstance(raw, list) else [raw]
         if not vals:
             raise ConfigError(f"space.{key}", raw, "must list at least one value")
+        if key == "hardware" and len(vals) > 1:
+            raise ConfigError(
+                "space.hardware", raw, "one search is for one hardware profile (its memory and estimate "
+                "rank the layouts): run one search per profile and compare their best.yaml",
+            )  # fmt: skip
         for v in vals:
             _check_value(base, key, v)
         if len(set(map(repr, vals))) != len(vals):
@@ -257,6 +263,13 @@ def enumerate_space(loaded: LoadedScenario, raw: dict[str, Any], space: Space) -
     invalid ones counted by the first rule they break."""
     from simcluster.config.loader import check_semantics
 
+    count = sum(1 for _ in itertools.islice(iter_layouts(space, loaded), MAX_LAYOUTS + 1))
+    if count > MAX_LAYOUTS:
+        raise ConfigError(
+            "--space",
+            f"more than {MAX_LAYOUTS:,} layouts",
+            "is too large to search in memory (about 5 KB a layout): narrow an axis or search in parts",
+        )
     total = loaded.total_gpus
     layouts: list[Layout] = []
     scenarios: list[Scenario] = []

@@ -14,6 +14,7 @@ The points are grid x zip x random draws (each part absent counts as one empty p
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import re
 from dataclasses import dataclass, field
@@ -23,6 +24,8 @@ from typing import Any
 from simcluster.config.loader import read_yaml_mapping
 from simcluster.config.schema import NAME_PATTERN
 from simcluster.errors import ConfigError
+
+MAX_POINTS = 100_000  # each point is a simulation; beyond this a sweep is a mistake, not a plan
 
 KEYS = ("base", "set", "grid", "zip", "random", "timelines", "name")
 RANDOM_KEYS = ("samples", "seed", "axes")
@@ -81,6 +84,13 @@ def load_sweep(path: Path) -> Sweep:
             "sweep.zip", f"lengths {sorted(len(v) for v in zipped.values())}",
             f"every zip axis must list the same number of values (as {k})",
         )  # fmt: skip
+    n_grid = math.prod(len(v) for v in grid.values())
+    n_draws = data["random"].get("samples", 1) if isinstance(data.get("random"), dict) else 1
+    total = n_grid * (lengths and next(iter(lengths)) or 1) * (n_draws if isinstance(n_draws, int) else 1)
+    if total > MAX_POINTS:
+        raise ConfigError(
+            "sweep", f"{total:,} points", f"is more than {MAX_POINTS:,} simulations: narrow an axis or split the sweep"
+        )
     draws = _random_points(data.get("random"))
     axes = list(grid) + list(zipped) + sorted({k for d in draws for k in d})
     dup = [k for k in axes if axes.count(k) > 1]
