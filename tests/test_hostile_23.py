@@ -334,3 +334,26 @@ def test_a_cli_collective_on_a_large_group_keeps_its_answer():
     out = run_collective("allreduce", "dgx-a100", 64, None, 1024, "auto")
     assert out["gpus"] == 512
     assert out["time_s"] == pytest.approx(1.2978066666666666e-4, rel=1e-12)  # as before RankGroup
+
+
+def test_resume_reruns_rows_whose_metrics_are_damaged(tmp_path):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from simcluster.config.loader import read_yaml_mapping
+    from simcluster.search.sweeper import point_data, point_key
+    from simcluster.search.sweepfile import load_sweep
+
+    sw_path = _sweep_file(tmp_path)
+    sw = load_sweep(sw_path)
+    base = read_yaml_mapping(sw.base, "x")
+    keys = [point_key(point_data(sw, base, v)) for v in sw.points]
+    out = tmp_path / "so"
+    out.mkdir()
+    pq.write_table(
+        pa.table({"scenario_hash": keys, "point": [0, 1], "iteration_time_s": ["x", "y"]}),
+        out / "results.parquet",
+    )
+    code, lines = _run(["sweep", str(sw_path), "--out", str(out), "--jobs", "1", "--resume"])
+    assert code == 0, lines
+    assert "2 ok" in lines[0] and "already done" not in lines[0]

@@ -52,6 +52,10 @@ def _table(rows: list[dict[str, Any]], columns: list[str]) -> pa.Table:
     return pa.table(arrays)
 
 
+def _finite_or_flag(v: Any) -> bool:
+    return isinstance(v, bool) or (isinstance(v, int | float) and math.isfinite(v))
+
+
 def _clear_parts(parts: Path) -> None:
     """Remove the part files a sweep wrote (`<hash>.parquet`) and the folder if that empties it; anything
     else a user put there stays."""
@@ -65,9 +69,16 @@ def _clear_parts(parts: Path) -> None:
 class ResultStore:
     """Rows of one output folder, keyed by scenario hash (`scenario_hash` column)."""
 
-    def __init__(self, out: Path, resume: bool = False, columns: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        out: Path,
+        resume: bool = False,
+        columns: list[str] | None = None,
+        required: tuple[str, ...] = (),
+    ) -> None:
         self.out = out
         self.columns = columns or []
+        self.required = required  # numeric columns a resumed row must hold (finite), unless it failed
         self._flushed = time.monotonic()
         self.parts = own_subfolder(out / PARTS)
         self.rows: dict[str, dict[str, Any]] = {}
@@ -89,8 +100,15 @@ class ResultStore:
             except (OSError, pa.ArrowException):
                 continue  # a part cut short by a crash: that point runs again
             for r in rows:
-                if r.get("scenario_hash"):
+                if isinstance(r.get("scenario_hash"), str) and self._usable(r):
                     self.rows[r["scenario_hash"]] = r
+
+    def _usable(self, row: dict[str, Any]) -> bool:
+        """A resumed row counts as done if it failed (its error kept) or holds every required number;
+        a row cut short or edited runs again."""
+        if isinstance(row.get("error"), str) and row["error"]:
+            return True
+        return all(_finite_or_flag(row.get(c)) for c in self.required)
 
     def done(self, key: str) -> bool:
         return key in self.rows

@@ -58,7 +58,7 @@ def run_sweep(
     base = read_yaml_mapping(sweep.base, "sweep.base")
     check_values(sweep, base)
     out = make_out(out)
-    store = ResultStore(out, resume=resume, columns=columns(sweep))
+    store = ResultStore(out, resume=resume, columns=columns(sweep), required=tuple(SUMMARY_COLUMNS))
     todo: list[Point] = []
     axes_of: dict[int, dict[str, Any]] = {}
     skipped = 0
