@@ -52,9 +52,13 @@ def ranking_lines(outcomes: list[Outcome]) -> list[str]:
         regrets = [g["regret"] for g in groups]
         ok_tau = sum(t >= 0.85 for t in taus)
         ok_regret = sum(r <= 0.03 for r in regrets)
+        tau = (
+            f"Kendall tau min {min(taus):.2f} median {statistics.median(taus):.2f} (>= 0.85 in {ok_tau}/{len(taus)})"
+            if taus
+            else "Kendall tau n/a (no group has two runs with distinct times)"
+        )
         lines.append(
-            f"ranking  {table}: {len(groups)} groups; Kendall tau min {min(taus):.2f} median "
-            f"{statistics.median(taus):.2f} (>= 0.85 in {ok_tau}/{len(taus)}); predicted-best regret max "
+            f"ranking  {table}: {len(groups)} groups; {tau}; predicted-best regret max "
             f"{max(regrets) * 100:.1f}% median {statistics.median(regrets) * 100:.1f}% "
             f"(<= 3% in {ok_regret}/{len(regrets)})"
         )
