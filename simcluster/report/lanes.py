@@ -44,22 +44,41 @@ class Plan:
     detail: pd.DataFrame | None = None  # at level 2: the same ranks' ops at level 1, to draw when zoomed in
 
 
+def must_show(res: SimResult) -> set[int]:
+    """Ranks every timeline shows however it is thinned: the slowest (the one summary.json names, which sets
+    the iteration time) and the slowest simulated rank of each pipeline stage."""
+    reps = list(res.program.reps)
+    finish = {r: (res.engine.traces[r].finish_s, -r) for r in reps}
+    layout = res.program.layout
+    stages: dict[int, int] = {}
+    for r in reps:
+        s = layout.coord(r, "pp")
+        if s not in stages or finish[r] > finish[stages[s]]:
+            stages[s] = r
+    return {max(reps, key=finish.__getitem__), *stages.values()}
+
+
+def _thin(ranks: list[int], keep: set[int]) -> list[int]:
+    """Every other rank of `ranks`, plus those in `keep`."""
+    return sorted(set(ranks[::2]) | (keep & set(ranks)))
+
+
 def choose_ranks(res: SimResult, max_ranks: int) -> Selection:
     """All ranks when few; otherwise the simulated representatives (ranks that behave differently), evenly
-    thinned to `max_ranks`, always keeping the slowest."""
+    thinned to `max_ranks`, always keeping the slowest and a rank of every pipeline stage (`must_show`)."""
     n = res.world_size
     if n <= max_ranks:
         return Selection(list(range(n)), "")
     reps = list(res.program.reps)
-    slowest = max(reps, key=lambda r: (res.engine.traces[r].finish_s, -r))
+    must = must_show(res)
     if len(reps) > max_ranks:
         step = len(reps) / max_ranks
-        keep = {reps[int(i * step)] for i in range(max_ranks - 1)} | {slowest}
+        keep = {reps[int(i * step)] for i in range(max(0, max_ranks - len(must)))} | must
         reps = sorted(keep)
     why = (
         "representative ranks (every other rank behaves like one of these)"
         if len(reps) == len(res.program.reps)
-        else "representative ranks, evenly spaced, and the slowest"
+        else "representative ranks, evenly spaced, the slowest and one of every pipeline stage"
     )
     return Selection(reps, f"showing {len(reps)} of {n} ranks: {why}")
 
@@ -256,8 +275,12 @@ def plan(
             )
     notes = [sel.note] if sel.note else []
     ranks = list(sel.ranks)
+    must = must_show(res) & set(ranks)
     while len(ranks) > 1 and sum(rows[r] for r in ranks) > min(40 * budget, ROW_CAP):
-        ranks = ranks[::2]
+        thinner = _thin(ranks, must)
+        if len(thinner) == len(ranks):
+            break
+        ranks = thinner
     ops = op_table(res, ranks)
     min_gap = it * min_gap_frac
     pipelined = res.scenario.parallelism.pipeline > 1
@@ -276,15 +299,21 @@ def plan(
         keep: list[int] = []
         total = 0
         step = max(1, int(np.ceil(per.sum() / budget)))
+        for r in sorted(must & set(per.index)):  # the slowest and every stage first
+            keep.append(int(r))
+            total += int(per[r])
         for r in list(per.index)[::step]:
-            if total + per[r] <= budget or not keep:
+            if r not in must and (total + per[r] <= budget or not keep):
                 keep.append(int(r))
                 total += int(per[r])
-        ranks = keep
+        ranks = keep = sorted(keep)
         df = df[df["rank"].isin(keep)]
         gaps = gaps[gaps["rank"].isin(keep)]
     if len(ranks) < len(sel.ranks):
-        notes = [f"showing {len(ranks)} of {res.world_size} ranks (representative ranks, evenly spaced)"]
+        notes = [
+            f"showing {len(ranks)} of {res.world_size} ranks (representative ranks, evenly spaced, the slowest "
+            "and one of every pipeline stage)"
+        ]
     if level:
         notes.append(LEVEL_NOTES[level])
     notes.append(f"idle gaps shorter than {min_gap * 1e6:.1f} µs are left out")

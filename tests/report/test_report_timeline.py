@@ -236,3 +236,18 @@ def test_zooming_in_draws_the_merged_ops(gpt1024, render, tmp_path) -> None:
     s, e = det["start_s"].to_numpy() * 1e3, det["end_s"].to_numpy() * 1e3
     assert shown == int(((e >= a) & (s <= b)).sum()) > 100
     assert zoomed.js_errors() == []
+
+
+def test_thinned_timelines_keep_the_slowest_rank_and_every_stage(gpt1024) -> None:
+    """Issue 23: the page named ranks 0/256/512/768 while summary.json's slowest was 960."""
+    from simcluster.report.lanes import must_show
+
+    slowest = gpt1024.summary()["slowest_rank"]
+    stages = gpt1024.scenario.parallelism.pipeline
+    must = must_show(gpt1024)
+    assert slowest in must
+    assert {gpt1024.program.layout.coord(r, "pp") for r in must} == set(range(stages))
+    for budget, max_ranks in ((10**9, 4), (2_000, 64), (300, 64)):
+        pl = plan(gpt1024, budget, max_ranks)
+        assert slowest in pl.ranks, (budget, max_ranks, pl.ranks)
+        assert {gpt1024.program.layout.coord(r, "pp") for r in pl.ranks} == set(range(stages))
