@@ -65,7 +65,7 @@ def command(
 def _search(scenario, space_file, overrides, top, jobs, executor, address, out, quiet) -> None:  # noqa: ANN001
     from simcluster.config.loader import apply_overrides, load_scenario, read_yaml_mapping
     from simcluster.errors import ConfigError
-    from simcluster.report.outdir import make_out
+    from simcluster.report.outdir import check_file_target, make_out
     from simcluster.search.driver import best_yaml, run_search
     from simcluster.search.pages import search_html
     from simcluster.search.point import BREAKDOWN_COLUMNS, SUMMARY_COLUMNS
@@ -92,6 +92,8 @@ def _search(scenario, space_file, overrides, top, jobs, executor, address, out, 
     raw = apply_overrides(read_yaml_mapping(scenario), list(overrides))
     space = load_space(space_file, raw)
     out = make_out(out if out is not None else Path("out") / f"{loaded.scenario.name}-search")  # before the work, not after
+    for name in ("results.parquet", "results.csv", "search.html", "best.yaml"):
+        check_file_target(out / name)
     bars = _Bars(enabled=not quiet)
     try:
         res = run_search(loaded, raw, space, top, jobs, executor, address, bars.simulating, bars.estimating)

@@ -90,15 +90,22 @@ def make_out(text: str | Path) -> Path:
     return path
 
 
+def check_file_target(path: Path) -> Path:
+    """`path`, where a command will write a file: refused (one line) if a folder, a link or anything but a
+    plain file stands there, so a command can check its targets before it works, not after."""
+    path = Path(path)
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise _fail(str(path), "is not a plain file simcluster wrote; move it away")
+    return path
+
+
 def write_file_atomic(path: Path, write: Callable[[Path], object]) -> None:
     """Write `path` through a uniquely named temporary file beside it, then rename it into place.
 
     The temporary file is created exclusively (`mkstemp`), so a symlink planted at a fixed name such as
     `results.csv.tmp` is never followed, and a failed write leaves nothing behind. A folder (or anything
     that is not a file) standing where `path` goes is refused with a one-line error, never replaced."""
-    path = Path(path)
-    if path.is_symlink() or (path.exists() and not path.is_file()):
-        raise _fail(str(path), "is not a plain file simcluster wrote; move it away")
+    path = check_file_target(path)
     fd, tmp = tempfile.mkstemp(prefix=TMP_PREFIX, dir=path.parent)
     os.close(fd)
     try:
