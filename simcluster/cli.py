@@ -27,6 +27,9 @@ def _user_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+OUT_OF_MEMORY_EXIT = 3  # `run` simulated and wrote its outputs, but the layout does not fit in memory
+
+
 class _Group(click.Group):
     """The command group, with every way out of a command kept to one line on stderr and exit 2: click's
     usage errors (three lines by default), an output the system refuses (a full disk, `ulimit -f`, a closed
@@ -118,6 +121,14 @@ def run(
     if not quiet:
         click.echo(terminal_summary(summary))
         click.echo(written_lines(out_path, written))
+    if not summary["fits_in_memory"]:  # the outputs are written (they show where memory goes); the exit says
+        gib = 1024**3
+        _say(
+            f"error: out of memory: rank {summary['first_rank_over_memory']} needs "
+            f"{summary['peak_memory_bytes'] / gib:.1f} GiB of {summary['memory_capacity_bytes'] / gib:.0f} GiB "
+            f"(outputs written to {out_path}/)"
+        )
+        sys.exit(OUT_OF_MEMORY_EXIT)
 
 
 @main.command()
@@ -125,14 +136,28 @@ def run(
 @click.option("--set", "overrides", multiple=True, metavar="PATH=VALUE")
 @_user_errors
 def check(scenario: Path, overrides: tuple[str, ...]) -> None:
-    """Validate SCENARIO (and its hardware profile) without simulating."""
+    """Validate SCENARIO (and its hardware profile) without simulating, memory included: a layout that
+    does not fit in the GPUs' memory is an error (exit 2), as `run` would find after simulating."""
     from simcluster.config.loader import load_scenario
+    from simcluster.errors import ConfigError
+    from simcluster.search.prune import capacity_bytes, peak_memory_fast
 
     loaded = load_scenario(scenario, list(overrides))
     sc = loaded.scenario
+    peak, cap = peak_memory_fast(sc, loaded.hardware).total, capacity_bytes(loaded.hardware)
+    gib = 1024**3
+    if peak > cap:
+        raise ConfigError(
+            "memory",
+            f"{peak / gib:.1f} GiB per GPU",
+            f"does not fit the {cap / gib:.0f} GiB of {loaded.hardware.name} (the fullest rank; `simcluster "
+            "maxbatch` finds the largest batch that fits): fewer micro-batch sequences, more recompute, "
+            "tensor or pipeline stages",
+        )
     click.echo(
         f"ok: {sc.name}: {sc.parallelism.scheme}, world size {sc.world_size} on {loaded.total_gpus} GPUs "
-        f"({loaded.hardware.name}), {sc.microbatches} micro-batches"
+        f"({loaded.hardware.name}), {sc.microbatches} micro-batches, peak memory {peak / gib:.1f} of "
+        f"{cap / gib:.0f} GiB"
     )
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -357,3 +358,32 @@ def test_resume_reruns_rows_whose_metrics_are_damaged(tmp_path):
     code, lines = _run(["sweep", str(sw_path), "--out", str(out), "--jobs", "1", "--resume"])
     assert code == 0, lines
     assert "2 ok" in lines[0] and "already done" not in lines[0]
+
+
+# What users see (issue 23, part one) ---------------------------------------------------------------------
+
+
+def test_check_applies_the_memory_model():
+    gpt3 = str(ROOT / "scenarios" / "gpt3_175b_1024gpu.yaml")
+    _one_line(["check", gpt3, "--set", "training.micro_batch=12"], "memory='97.7 GiB per GPU'", "80 GiB")
+    code, lines = _run(["check", gpt3])
+    assert code == 0 and lines[0].endswith("peak memory 28.6 of 80 GiB"), lines
+
+
+def test_run_of_an_out_of_memory_layout_exits_3_with_its_outputs(tmp_path):
+    out = tmp_path / "oom"
+    res = CliRunner().invoke(
+        main,
+        ["run", str(ROOT / "scenarios" / "megatron_22b_selene.yaml"), "--set", "training.micro_batch=64",
+         "--set", "training.global_batch=64", "--set", "model.layers=24", "--out", str(out), "--outputs", "summary"],
+    )  # fmt: skip
+    assert res.exit_code == 3, res.output
+    assert "error: out of memory: rank 0 needs" in res.output
+    assert (out / "summary.json").is_file()
+
+
+def test_run_prints_tflops_per_gpu_and_mfu(tmp_path):
+    code, lines = _run(["run", str(SCENARIO), *SMALL, "--out", str(tmp_path / "o"), "--outputs", "summary"])
+    assert code == 0
+    mfu = next(x for x in lines if x.strip().startswith("MFU"))
+    assert re.search(r"MFU\s+\d+\.\d %\s+\(\d+\.\d model TFLOP/s per GPU; \d+\.\d executed", mfu), mfu

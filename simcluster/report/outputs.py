@@ -185,7 +185,8 @@ def terminal_summary(summary: dict) -> str:
         f"  iteration      {summary['iteration_time_s'] * 1e3:10.2f} ms   "
         f"(forward {summary['forward_time_s'] * 1e3:.2f} ms, backward {summary['backward_time_s'] * 1e3:.2f} ms)",
         f"  throughput     {summary['throughput_seq_per_s']:10.3f} seq/s  ({summary['tokens_per_s']:.0f} tokens/s)",
-        f"  MFU            {summary['mfu'] * 100:10.1f} %",
+        f"  MFU            {summary['mfu'] * 100:10.1f} %     ({summary['model_tflops_per_gpu']:.1f} model TFLOP/s per "
+        f"GPU; {summary['hardware_tflops_per_gpu']:.1f} executed, recompute included)",
         f"  peak memory    {summary['peak_memory_bytes'] / gib:10.2f} GiB of {summary['memory_capacity_bytes'] / gib:.0f} GiB"
         + (
             ""
