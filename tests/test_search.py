@@ -290,7 +290,9 @@ def test_search_cli_best_yaml_reruns_and_jobs_are_deterministic(write_scenario, 
     assert best["status"] == "simulated" and best["fits_in_memory"]
     simulated = [r["iteration_time_s"] for r in rows if r["status"] == "simulated"]
     assert best["iteration_time_s"] == min(simulated)
-    rerun = simulate(load_scenario(outs[0] / "best.yaml")).summary()
+    best_sc = load_scenario(outs[0] / "best.yaml")
+    assert best_sc.scenario.name == load_scenario(path).scenario.name + "-best"  # its own out/<name>
+    rerun = simulate(best_sc).summary()
     assert rerun["iteration_time_s"] == pytest.approx(best["iteration_time_s"], rel=1e-12)
     r = CliRunner().invoke(
         main, ["run", str(outs[0] / "best.yaml"), "--quiet", "--out", str(tmp_path / "run")]

@@ -71,14 +71,19 @@ def command(scenarios: tuple[Path, ...], out: Path, overrides: tuple[str, ...], 
         return
     gib = 1024**3
     click.echo(
-        f"{'scenario':32s} {'GPUs':>6s} {'iteration ms':>13s} {'seq/s':>9s} {'MFU %':>6s} {'memory GiB':>11s}"
+        f"{'scenario':32s} {'GPUs':>6s} {'layout (t p d mb B)':>20s} {'iteration ms':>13s} {'seq/s':>9s} "
+        f"{'MFU %':>6s} {'memory GiB':>11s}"
     )
     for r in doc["scenarios"]:
         fits = "" if r["fits_in_memory"] else "  OUT OF MEMORY"
+        lay = r["layout"]
+        cols = f"{lay['tensor']} {lay['pipeline']} {lay['data']} {lay['micro_batch']} {lay['global_batch']}"
         click.echo(
-            f"{r['label'][:32]:32s} {r['world_size']:6d} {r['iteration_time_s'] * 1e3:13.2f} "
+            f"{r['label'][:32]:32s} {r['world_size']:6d} {cols:>20s} {r['iteration_time_s'] * 1e3:13.2f} "
             f"{r['throughput_seq_per_s']:9.3f} {r['mfu'] * 100:6.1f} {r['peak_memory_bytes'] / gib:11.2f}{fits}"
         )
+    for w in doc["warnings"]:
+        click.echo(f"  warning: {w}")
     sc = doc["scaling"]
     if sc["kind"]:
         eff = ", ".join(f"{p['world_size']}: {p['efficiency'] * 100:.1f}%" for p in sc["points"])

@@ -38,6 +38,7 @@ def scenario_record(label: str, source: str, res: SimResult) -> dict:
         "scheme": s["scheme"],
         "hardware": s["hardware"],
         "world_size": s["world_size"],
+        "layout": layout_of(res),
         "model": res.scenario.model.model_dump(mode="json"),
         "iteration_time_s": it,
         "throughput_seq_per_s": s["throughput_seq_per_s"],
@@ -51,6 +52,35 @@ def scenario_record(label: str, source: str, res: SimResult) -> dict:
         "slowest_rank": s["slowest_rank"],
         "breakdown_s": breakdown(res, s["slowest_rank"]),
     }
+
+
+LAYOUT_COLUMNS = ("tensor", "pipeline", "data", "micro_batch", "schedule", "recompute", "global_batch")
+
+
+def layout_of(res: SimResult) -> dict:
+    """The choices a user compares layouts by (compare.json's `layout`, the page's layout columns)."""
+    p, t = res.scenario.parallelism, res.scenario.training
+    return {
+        "tensor": p.tensor,
+        "pipeline": p.pipeline,
+        "data": p.data,
+        "micro_batch": t.micro_batch,
+        "schedule": p.schedule + (f" x{p.virtual_stages}" if p.virtual_stages > 1 else ""),
+        "recompute": t.recompute,
+        "global_batch": t.global_batch,
+    }
+
+
+def warnings(records: list[dict]) -> list[str]:
+    """What makes the scenarios' figures not comparable as they stand."""
+    out = []
+    batches = sorted({r["layout"]["global_batch"] for r in records})
+    if len(batches) > 1:
+        out.append(
+            f"the scenarios train different global batches ({', '.join(map(str, batches))} sequences per "
+            "iteration): compare throughput or tokens/s, not iteration time"
+        )
+    return out
 
 
 def scaling(records: list[dict]) -> dict:
@@ -134,7 +164,7 @@ def _not_a_series(pts: list[dict]) -> str | None:
 
 
 def compare_doc(records: list[dict]) -> dict:
-    return {"scenarios": records, "scaling": scaling(records)}
+    return {"scenarios": records, "warnings": warnings(records), "scaling": scaling(records)}
 
 
 def compare_json(doc: dict) -> str:
@@ -218,6 +248,7 @@ def _table(records: list[dict]) -> str:
         "scenario",
         "GPUs",
         "scheme",
+        *(c.replace("_", " ") for c in LAYOUT_COLUMNS),
         "iteration (ms)",
         "throughput (seq/s)",
         "tokens/s",
@@ -231,6 +262,7 @@ def _table(records: list[dict]) -> str:
             r["label"],
             str(r["world_size"]),
             r["scheme"],
+            *(str(r["layout"][c]) for c in LAYOUT_COLUMNS),
             f"{r['iteration_time_s'] * 1e3:.2f}",
             f"{r['throughput_seq_per_s']:.3f}",
             f"{r['tokens_per_s']:.0f}",
@@ -247,10 +279,12 @@ PAGE = """<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><title>simcluster compare</title>
 <style>body{{font-family:sans-serif;margin:12px}} table{{border-collapse:collapse}}
-td,th{{border:1px solid #ccc;padding:3px 8px;text-align:right}} p.note{{color:#555;font-size:13px}}</style>
+td,th{{border:1px solid #ccc;padding:3px 8px;text-align:right}} p.note{{color:#555;font-size:13px}}
+p.warn{{color:#a15c00;font-weight:bold}}</style>
 </head>
 <body>
 <h3>simcluster: {n} scenarios compared</h3>
+{warnings}
 {table}
 <p class="note">Breakdown of the slowest simulated rank: forward, backward and recompute compute; optimizer
 compute; exposed communication (blocking collectives, and waits for queued non-blocking ones: time the compute
@@ -293,4 +327,7 @@ def compare_html(doc: dict) -> str:
                 config={"displaylogo": False},
             )
         )
-    return PAGE.format(n=len(records), table=_table(records), plots="\n".join(parts), scaling_note=note)
+    warn = "".join(f"<p class='warn'>warning: {html.escape(w)}</p>" for w in doc.get("warnings", []))
+    return PAGE.format(
+        n=len(records), warnings=warn, table=_table(records), plots="\n".join(parts), scaling_note=note
+    )

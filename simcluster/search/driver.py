@@ -198,8 +198,13 @@ def best_yaml(data: dict[str, Any], scenario_dir: Path, out: Path) -> str:
     """best.yaml's text: the scenario with the winning layout; a hardware profile given as a relative path
     is rewritten relative to the output folder so `simcluster run DIR/best.yaml` finds it."""
     data = dict(data)
+    name = f"{data.get('name', 'scenario')}-best"
+    data["name"] = name if len(name) <= 100 else name[:95] + "-best"  # its own out/<name>, not the base's
     hw = str(data.get("hardware", ""))
     if hw not in preset_names() and not Path(hw).is_absolute():
         data["hardware"] = os.path.relpath((scenario_dir / hw).resolve(), out.resolve())
-    head = "# The fastest layout simcluster search found; run it with `simcluster run best.yaml`.\n"
+    head = (
+        "# The fastest layout simcluster search found; run it with `simcluster run best.yaml` (its name has\n"
+        "# -best added, so its outputs go to out/<name>-best, not over the searched scenario's).\n"
+    )
     return head + yaml.safe_dump(data, sort_keys=False)

@@ -159,3 +159,25 @@ def test_bad_input_is_one_line(args, message, tmp_path, monkeypatch) -> None:
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(message), result.output
     assert not out.exists()
+
+
+def test_compare_shows_layout_columns_and_warns_on_different_batches(strong, tmp_path) -> None:
+    out, doc = strong
+    assert doc["warnings"] == []
+    assert [r["layout"]["tensor"] for r in doc["scenarios"]] == [16, 4, 8]
+    assert doc["scenarios"][0]["layout"] == {
+        "tensor": 16, "pipeline": 1, "data": 1, "micro_batch": 60, "schedule": "1f1b", "recompute": "full",
+        "global_batch": 60,
+    }  # fmt: skip
+    page = (out / "compare.html").read_text()
+    for col in ("<th>tensor</th>", "<th>pipeline</th>", "<th>micro batch</th>", "<th>global batch</th>"):
+        assert col in page
+    a = _variant(tmp_path, "a", 4, 16)
+    data = yaml.safe_load(a.read_text())
+    data["name"], data["training"]["global_batch"] = "b", 120
+    b = tmp_path / "b.yaml"
+    b.write_text(yaml.safe_dump(data))
+    res = CliRunner().invoke(main, ["compare", str(a), str(b), "--set", "model.layers=2", "--out", str(tmp_path / "o")])
+    assert res.exit_code == 0, res.output
+    assert "warning: the scenarios train different global batches (60, 120" in res.output
+    assert "different global batches" in (tmp_path / "o" / "compare.html").read_text()
