@@ -20,7 +20,7 @@ from simcluster.simulate import SimResult
 
 WINDOWS = 300  # windows across the visible range
 TOP_LINKS = 8
-TITLE = "link utilization (busiest links)"
+TITLE = "link utilization (most utilized links)"
 
 
 def _ms(x: float) -> float:
@@ -95,9 +95,16 @@ def class_note(res: SimResult) -> str:
         f"peak {v['peak'] * 100:.1f}%"
         for c, v in per.items()
     ]
+    head = ""
+    if per:
+        worst = max(per, key=lambda c: (per[c]["busiest_average"], per[c]["peak"], c))
+        head = (
+            f"bottleneck: {worst} (its busiest link averages {per[worst]['busiest_average'] * 100:.1f}% of its "
+            "capacity over the iteration, the most of any class). "
+        )
     return (
-        "link utilization over the iteration per link class (summary.json link_utilization: the average of "
-        "its links, the busiest link's average, the busiest instant of any link): " + "; ".join(parts)
+        head + "Link utilization over the iteration per link class (summary.json link_utilization: the "
+        "average of its links, the busiest link's average, the busiest instant of any link): " + "; ".join(parts)
     )
 
 

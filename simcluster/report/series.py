@@ -90,13 +90,15 @@ def link_bytes(res: SimResult) -> np.ndarray:
 
 
 def busiest_links(res: SimResult, top: int) -> list[int]:
-    """Link ids carrying the most bytes in the iteration, busiest first (ties, to 1e-9: lower id first)."""
+    """Link ids with the highest average utilization over the iteration (bytes carried over capacity x time:
+    a NIC at 67% outranks a PCIe link that carried more bytes at 34%), busiest first (ties, to 1e-9: lower
+    id first)."""
     if not res.engine.transfer_log:
         return []
-    total = link_bytes(res)
+    total = link_bytes(res) / np.asarray(res.topology.capacity_Bps, dtype=float)
     key = np.round(
-        total / max(float(total.max()), 1.0), 9
-    )  # ranks equal totals alike, whatever the sum order
+        total / max(float(total.max()), 1e-300), 9
+    )  # ranks equal loads alike, whatever the sum order
     order = np.lexsort((np.arange(len(total)), -key))
     return [int(x) for x in order[:top] if total[x] > 0]
 

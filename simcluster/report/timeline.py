@@ -19,6 +19,7 @@ from plotly.subplots import make_subplots
 
 from simcluster.report.lanes import _codes, plan
 from simcluster.report.linkpanel import SCRIPT as LINK_SCRIPT
+from simcluster.report.linkpanel import TITLE as LINK_TITLE
 from simcluster.report.linkpanel import class_note, link_traces, retitle
 from simcluster.report.series import memory_series
 from simcluster.simulate import SimResult
@@ -302,7 +303,7 @@ def _figure(
         shared_xaxes=True,
         vertical_spacing=60 / (top_px + 2 * panel_px),
         row_heights=[top_px, panel_px, panel_px],
-        subplot_titles=("ops per rank", "link utilization (busiest links)", "memory in use per rank"),
+        subplot_titles=("ops per rank", LINK_TITLE, "memory in use per rank"),
     )
     tr = _Traces()
     _op_bars(tr, ranks, ypos, df, gaps)

@@ -94,7 +94,7 @@ def test_full_zoom_shows_averages_not_spikes(gpt1024, timelines) -> None:
     titles = [a.text for a in fig.layout.annotations if a.text.startswith(linkpanel.TITLE)]
     assert titles == [linkpanel.title(it_ms / linkpanel.WINDOWS)]
     assert "average over" in titles[0] and "busiest instant" in titles[0]
-    assert notes[-1].startswith("link utilization over the iteration per link class")
+    assert notes[-1].startswith("bottleneck: ") and "Link utilization over the iteration per link class" in notes[-1]
 
 
 def _class_numbers(text: str) -> dict[str, tuple[float, float, float]]:
@@ -182,3 +182,20 @@ def test_class_peaks_past_the_budget_use_the_most_loaded_links(pipe16, monkeypat
         low = float(single[np.asarray(cls) == name].max(initial=0.0))
         assert low - 1e-12 <= bounded[name]["peak"] <= v["peak"] + 1e-12
         assert bounded[name]["average"] == v["average"]
+
+
+@pytest.mark.parametrize("which", ["tp16", "gpt1024"])
+def test_links_rank_by_utilization_and_the_bottleneck_class_is_named(which, request) -> None:
+    """Issue 23: the panel plotted PCIe links at 34% (most bytes) while the NICs ran at 67%."""
+    from simcluster.report.series import link_bytes
+
+    res = request.getfixturevalue(which)
+    util = link_bytes(res) / np.asarray(res.topology.capacity_Bps, dtype=float)
+    links = busiest_links(res, 8)
+    got = [util[lk] for lk in links]
+    assert all(a >= b * (1 - 1e-8) for a, b in zip(got, got[1:]))  # equal loads may differ in the last bits
+    assert got[0] == pytest.approx(util.max(), rel=1e-9)
+    per = res.link_utilization()
+    worst = max(per, key=lambda c: per[c]["busiest_average"])
+    assert linkpanel.class_note(res).startswith(f"bottleneck: {worst} ")
+    assert res.topology.link_class[links[0]] == worst

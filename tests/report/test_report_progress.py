@@ -96,8 +96,8 @@ def test_run_writes_trace_and_names_it(tmp_path) -> None:
         if not (line.startswith(" " * 8) and line.lstrip().startswith("- ")):
             break
         notes.append(line.strip())
-    assert any(n.startswith("- link utilization over the iteration per link class") for n in notes)
-    assert all(";" not in n for n in notes if not n.startswith("- link utilization"))
+    assert any(n.startswith("- bottleneck: ") and "Link utilization over the iteration per link class" in n for n in notes)
+    assert all(";" not in n for n in notes if not n.startswith("- bottleneck: "))
     assert sorted(p.name for p in out.iterdir()) == [
         "events.csv",
         "summary.json",
