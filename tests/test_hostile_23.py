@@ -387,3 +387,49 @@ def test_run_prints_tflops_per_gpu_and_mfu(tmp_path):
     assert code == 0
     mfu = next(x for x in lines if x.strip().startswith("MFU"))
     assert re.search(r"MFU\s+\d+\.\d %\s+\(\d+\.\d model TFLOP/s per GPU; \d+\.\d executed", mfu), mfu
+
+
+def _rows(n_fit: int, n_oom: int) -> list[dict]:
+    rows = []
+    for k in range(n_fit):
+        rows.append({"status": "simulated" if k < 2 else "estimated", "label": f"l{k}", "rank": k + 1,
+                     "memory_model_peak_bytes": (10 + k) * 2**30, "memory_capacity_bytes": 80 * 2**30,
+                     "iteration_time_s": 1.0 + 0.1 * k, "throughput_seq_per_s": 10 / (1 + 0.1 * k),
+                     "est_throughput_seq_per_s": 10 / (1 + 0.1 * k), "mfu": 0.4, "peak_memory_bytes": (10 + k) * 2**30,
+                     "fits_in_memory": True, "bubble_share": 0.1, "exposed_comm_share": 0.05,
+                     "parallelism.tensor": 1, "parallelism.pipeline": 1})  # fmt: skip
+    for k in range(n_oom):
+        rows.append({"status": "out of memory", "label": f"o{k}", "rank": n_fit + k + 1,
+                     "memory_model_peak_bytes": 10_000 * 2**30, "memory_capacity_bytes": 80 * 2**30,
+                     "parallelism.tensor": 1, "parallelism.pipeline": 1})  # fmt: skip
+    return rows
+
+
+def test_search_page_clips_out_of_memory_points_and_names_the_best():
+    from simcluster.search.pages import _scatter, headline
+
+    fig = _scatter(_rows(5, 3))
+    assert list(fig.layout.xaxis.range) == pytest.approx([0, 120 * 1.02])
+    oom = next(t for t in fig.data if t.name.startswith("out of memory"))
+    assert list(oom.x) == [120.0] * 3 and list(oom.customdata) == [10_000.0] * 3
+    assert "3 layouts beyond 120 GiB drawn at the right edge" in fig.layout.title.text
+    text = headline(_rows(5, 3))
+    assert text.startswith("Best: l0: 1 s per iteration, 10 seq/s, MFU 40.0%, peak 10.0 of 80 GiB; 10.0% faster")
+    assert "10.0% pipeline bubble and 5.0% exposed communication" in text
+    assert headline(_rows(0, 2)).startswith("No simulated layout fits in memory")
+
+
+def test_sweep_page_draws_lines_labels_the_memory_limit_and_warns_on_gpu_counts():
+    from simcluster.search.pages import sweep_html, sweep_warnings
+
+    rows = [{"point": k, "a": a, "b": b, "error": "", "throughput_seq_per_s": 1.0 + a, "iteration_time_s": 1.0,
+             "peak_memory_bytes": 2**30, "memory_capacity_bytes": 16 * 2**30, "world_size": 8 * b}
+            for k, (a, b) in enumerate([(1, 1), (2, 1), (1, 2), (2, 2)])]  # fmt: skip
+    assert sweep_warnings(rows) == [
+        "the points use different GPU counts (8, 16): compare per-GPU figures (MFU, tokens/s per GPU), not throughput"
+    ]
+    page = sweep_html("t", rows, ["a", "b"])
+    assert "warning: the points use different GPU counts" in page
+    assert page.count('"mode":"lines+markers+text"') == 12  # 2 lines per axis, 3 panels, 2 axes
+    assert "memory 16 GiB" in page
+    assert sweep_warnings([{**r, "world_size": 8} for r in rows]) == []

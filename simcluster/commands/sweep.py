@@ -79,5 +79,8 @@ def report(sweep, rows: list[dict], skipped: int, out: Path) -> str:  # noqa: AN
                 f"{r['point']:4d}  {label:{width}s} {r['iteration_time_s']:9.4f} {r['throughput_seq_per_s']:9.2f} "
                 f"{r['mfu'] * 100:5.1f}% {r['peak_memory_bytes'] / 1024**3:8.2f}"
             )
+    from simcluster.search.pages import sweep_warnings
+
+    lines += [f"  warning: {w}" for w in sweep_warnings(rows)]
     lines.append(f"  outputs        {out}/ (results.parquet, results.csv, sweep.html)")
     return "\n".join(lines)
