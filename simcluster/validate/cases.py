@@ -1,4 +1,4 @@
-"""Case files: `cases: [{id, source, table, scenario, set, metric, published, relative_to}]`, and
+"""Case files: `cases: [{id, source, table, scenario, set, metric, published, relative_to, fitting}]`, and
 `tables:` of measured runs, one CSV row per case (simcluster/validate/tables.py).
 
 `scenario` is a path relative to the case file; `set` maps dotted paths to values (as `--set`); `metric` is a
@@ -10,7 +10,8 @@ compared. `baseline: {scenario, set}` does the same against a configuration that
 Rules (each refusal names the case id): `published` a positive finite number; `set` a mapping of dotted paths
 to numbers, text, booleans or lists of them (finite); `relative_to` the id of another case, never itself and
 never a cycle; a baseline or reference whose predicted metric is 0 is refused (no ratio); an error in a
-case's scenario is reported as `case ID: ...`.
+case's scenario is reported as `case ID: ...`. `fitting: true` marks a row a profile factor was fitted on
+(open markers on the page; tables mark theirs with `fit_every`).
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ CASE_KEYS = (
     "relative_to",
     "baseline",
     "note",
+    "fitting",
 )
 
 
@@ -96,7 +98,7 @@ def load_cases(path: Path) -> list[Case]:
         where = f"cases[{i}]"
         if not isinstance(item, dict):
             raise ConfigError(where, item, "must be a mapping")
-        extra = {"group", "fitting"} if i >= len(data.get("cases", [])) else set()
+        extra = {"group"} if i >= len(data.get("cases", [])) else set()
         unknown = sorted(map(str, set(item) - set(CASE_KEYS) - extra))
         if unknown:
             raise ConfigError(
@@ -161,7 +163,7 @@ def load_cases(path: Path) -> list[Case]:
                 note=str(item.get("note", "")),
                 raw_set=dict(sets),
                 group=item.get("group"),
-                fitting=bool(item.get("fitting", False)),
+                fitting=_flag(item.get("fitting", False), f"{where}.fitting"),
             )
         )
     by_id = {c.id: c for c in out}
@@ -207,3 +209,9 @@ def _yaml_value(v: Any) -> str:
     if isinstance(v, list):
         return "[" + ",".join(str(x) for x in v) + "]"
     return str(v)
+
+
+def _flag(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(where, value, "must be true or false (true: a row profile factors were fitted on)")
+    return value

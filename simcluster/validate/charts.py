@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import html
 import math
 
 import numpy as np
@@ -261,20 +262,37 @@ def errors(rows: list[Outcome]) -> go.Figure:
             if note not in worst or abs(o.error) > worst[note][0]:
                 worst[note] = (abs(o.error), i)
     picked = sorted(worst.items(), key=lambda kv: (-kv[1][0], kv[0]))[:LABELS]
+    # each labelled case gets a short number next to it (numbers this short, alternating above and below
+    # the point and staggered, never overlap), and the notes are listed under the chart, one per line
+    legend = []
     for n, (note, (_, i)) in enumerate(sorted(picked, key=lambda kv: kv[1][1])):
         up = err[i] > 0
         fig.add_annotation(
             x=x[i],
             y=err[i],
-            text=_short(note),
+            text=f"[{n + 1}]",
             showarrow=True,
             arrowhead=0,
             arrowcolor="#999",
-            ax=0,
-            ay=(-16 - 14 * (n % 3)) if up else (16 + 14 * (n % 3)),
-            xanchor="left" if x[i] <= len(x) / 2 else "right",
+            ay=(-14 - 12 * (n % 4)) if up else (14 + 12 * (n % 4)),
+            ax=10 * (n % 2) - 5,
             font={"size": 9, "color": "#a00"},
             bgcolor="rgba(255,255,255,0.8)",
+        )
+        legend.append(f"[{n + 1}] {html.escape(_short(note, 95))}")  # one line in a half-width panel
+    if legend:
+        fig.add_annotation(
+            x=0,
+            y=0,
+            xref="paper",
+            yref="paper",
+            yshift=-48,
+            xanchor="left",
+            yanchor="top",
+            align="left",
+            showarrow=False,
+            text="<br>".join(legend),
+            font={"size": 10, "color": "#a00"},
         )
     top = max([abs(e) for e in err] + [MISS * 100]) * 1.5
     return _layout(
@@ -282,6 +300,8 @@ def errors(rows: list[Outcome]) -> go.Figure:
         "signed error per case, sorted (bands: +-5% and +-10%; open markers: fitting rows)",
         xaxis={"title": {"text": "case (sorted by error)"}, "range": [0.5, len(x) + 0.5]},
         yaxis={"title": {"text": "predicted / published - 1 (%)"}, "range": [-top, top]},
+        height=HEIGHT_PX + 15 * len(legend),
+        margin={"l": 70, "r": 20, "t": 50, "b": 60 + 15 * len(legend)},
     )
 
 

@@ -73,8 +73,10 @@ def test_error_strip_is_sorted_and_labels_each_miss_note_once() -> None:
     assert list(pts.y) == pytest.approx([-30.0, -20.0, -7.0, 2.0, 30.0])
     assert list(pts.marker.symbol) == ["circle", "circle-open", "circle", "circle", "circle"]
     assert list(pts.marker.color) == ["#d62728", "#d62728", "#ff7f0e", "#2ca02c", "#d62728"]
-    labels = sorted(a.text for a in fig.layout.annotations)
-    assert labels == ["miss (communication): fabric", "miss (host): slow"]
+    marks = [a for a in fig.layout.annotations if a.showarrow]
+    assert [(a.text, a.x) for a in marks] == [("[1]", pts.x[0]), ("[2]", pts.x[4])]  # numbers at the points
+    (listing,) = [a for a in fig.layout.annotations if not a.showarrow]
+    assert listing.text == "[1] miss (host): slow<br>[2] miss (communication): fabric"  # the notes, once each
     bands = sorted((s.y0, s.y1) for s in fig.layout.shapes)
     assert bands == [(-10.0, 10.0), (-5.0, 5.0)]
 
