@@ -70,11 +70,12 @@ def main(argv: list[str] | None = None) -> int:
             a = _local_parser().parse_args(argv[1:])
             return run_local(a.nproc, a.backend, a.out, a.quick, a.resume, a.base)
         if argv[:1] == ["analyze"]:
-            from calibrate.analyze import PROFILE_FILE, analyze
+            from calibrate.analyze import PROFILE_FILE, analyze, fit_lines
 
             a = _analyze_parser().parse_args(argv[1:])
-            analyze(a.out, a.base)
+            fits = analyze(a.out, a.base)
             print(f"calibrate: wrote {a.out / PROFILE_FILE}")
+            print("\n".join(fit_lines(fits, a.out)))
             return 0
         a = _worker_parser().parse_args(argv)
         from calibrate.launch import BACKENDS

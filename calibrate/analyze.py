@@ -77,5 +77,34 @@ def analyze(out_dir: Path, base: str | None = None) -> dict[str, Any]:
     return fits
 
 
+POOR_R2 = 0.9  # below this a fit explains too little of its points' spread to be trusted
+
+
+def fit_lines(fits: dict[str, Any], out_dir: Path) -> list[str]:
+    """What `calibrate` prints after fitting: the report's path, then one line per fit with its verdict and
+    quality; a poor fit (its verdict, or r2 below POOR_R2) is said plainly, with what to do about it."""
+    named: list[tuple[str, dict[str, Any]]] = [
+        (f"collective {f['op']} {f['group']} ({f['n_ranks']} ranks)", f) for f in fits.get("collectives", [])
+    ]
+    for key, what in (("gemm", "GEMM curve"), ("gemm_backward", "backward GEMM ratio"), ("memory", "memory rate")):
+        if isinstance(fits.get(key), dict) and "r2" in fits[key]:
+            named.append((what, fits[key]))
+    lines = [f"calibrate: report {out_dir / REPORT_FILE} (fit plots and every measured point)"]
+    poor = 0
+    for what, f in named:
+        r2, mape = f.get("r2"), f.get("mape")
+        numbers = f"r2 {r2:.3f}, MAPE {mape * 100:.1f}%" if r2 is not None and mape is not None else "no quality"
+        bad = f.get("verdict") != "good" or (r2 is not None and r2 < POOR_R2)
+        poor += bad
+        why = f" (r2 below {POOR_R2})" if r2 is not None and r2 < POOR_R2 else ""
+        lines.append(f"  {'POOR FIT' if bad else 'good fit'}: {what}: {numbers}{why}")
+    if poor:
+        lines.append(
+            f"calibrate: {poor} of {len(named)} fits are poor: the profile uses them, but treat those numbers with "
+            "care (measure more sizes or repeats: drop --quick, run on an idle machine)"
+        )
+    return lines
+
+
 def _json_default(value: Any) -> Any:
     raise TypeError(f"fits.json: cannot store {type(value).__name__} {value!r}")

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import calibrate
-from calibrate.analyze import PROFILE_FILE, analyze
+from calibrate.analyze import PROFILE_FILE, analyze, fit_lines
 from calibrate.missing import missing_report
 from calibrate.results import COLLECTIVES
 from calibrate.runinfo import check_out_dir
@@ -135,6 +135,7 @@ def run_local(nproc: int, backend: str, out: Path, quick: bool, resume: bool, ba
         f"calibrate: {nproc} rank(s), backend {backend}: collectives {counts['collectives']}, "
         f"gemm {counts['gemm']}, memory {counts['memory']}; wrote {out / PROFILE_FILE}"
     )
+    print("\n".join(fit_lines(fits, out)))
     report = missing_report(out)
     if report:
         print(report, file=sys.stderr)

@@ -202,8 +202,9 @@ def run_worker(args: WorkerArgs) -> int:
     finally:
         dist.destroy_process_group()
     if args.analyze:  # after a failure too: what was measured is fitted
-        from calibrate.analyze import PROFILE_FILE, analyze
+        from calibrate.analyze import PROFILE_FILE, analyze, fit_lines
 
-        analyze(args.out, None if args.base == "auto" else args.base)
+        fits = analyze(args.out, None if args.base == "auto" else args.base)
         print(f"calibrate: wrote {args.out / PROFILE_FILE}")
+        print("\n".join(fit_lines(fits, args.out)))
     return code

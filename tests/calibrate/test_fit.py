@@ -186,3 +186,26 @@ def test_backward_fit_input_errors_and_a_single_shape_has_no_holdout() -> None:
         fit_backward(["a"], [1e-3], [1e-3])
     with pytest.raises(ValueError, match="every backward_s must be finite and > 0"):
         fit_backward(["a", "b"], [1e-3, 1e-3], [1e-3, 0.0])
+
+
+def test_fit_lines_name_the_report_and_say_poor_fits_plainly(tmp_path) -> None:
+    from calibrate.analyze import fit_lines
+
+    fits = {
+        "collectives": [
+            {"op": "all_reduce", "group": "intra", "n_ranks": 8, "r2": 0.999, "mape": 0.02, "verdict": "good"},
+            {"op": "all_gather", "group": "intra", "n_ranks": 8, "r2": 0.85, "mape": 0.03, "verdict": "good"},
+        ],
+        "gemm": {"r2": 0.99, "mape": 0.2, "verdict": "poor"},
+        "memory": {"r2": 0.995, "mape": 0.01, "verdict": "good"},
+        "host": {"op_dispatch_us": {"us": 50.0, "units": 17}},
+    }
+    lines = fit_lines(fits, tmp_path)
+    assert lines[0] == f"calibrate: report {tmp_path / 'report.html'} (fit plots and every measured point)"
+    assert lines[1:5] == [
+        "  good fit: collective all_reduce intra (8 ranks): r2 0.999, MAPE 2.0%",
+        "  POOR FIT: collective all_gather intra (8 ranks): r2 0.850, MAPE 3.0% (r2 below 0.9)",
+        "  POOR FIT: GEMM curve: r2 0.990, MAPE 20.0%",
+        "  good fit: memory rate: r2 0.995, MAPE 1.0%",
+    ]
+    assert lines[5].startswith("calibrate: 2 of 4 fits are poor")
