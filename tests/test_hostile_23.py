@@ -433,3 +433,29 @@ def test_sweep_page_draws_lines_labels_the_memory_limit_and_warns_on_gpu_counts(
     assert page.count('"mode":"lines+markers+text"') == 12  # 2 lines per axis, 3 panels, 2 axes
     assert "memory 16 GiB" in page
     assert sweep_warnings([{**r, "world_size": 8} for r in rows]) == []
+
+
+def test_memory_margin_for_maxbatch_and_search(tmp_path):
+    gpt3 = str(ROOT / "scenarios" / "gpt3_175b_1024gpu.yaml")
+    code, lines = _run(["maxbatch", gpt3])
+    assert code == 0 and "largest global batch that fits: 13824 (micro_batch 9" in lines[0]
+    code, lines = _run(["maxbatch", gpt3, "--memory-margin", "20%"])
+    assert code == 0 and "largest global batch that fits: 9216 (micro_batch 6" in lines[0]
+    assert lines[-1].split()[:2] == ["capacity_GiB", "64.00"] and "20% margin" in lines[-1]
+    for bad, rule in (("0.9", "between 0 and 0.5"), ("x", "a fraction such as 0.1"), ("nan", "between"),
+                      ("-1%", "between")):  # fmt: skip
+        _one_line(["maxbatch", gpt3, "--memory-margin", bad], "--memory-margin=", rule)
+        _one_line(["search", str(SCENARIO), "--memory-margin", bad, "--out", str(tmp_path / "s")], rule)
+    import pyarrow.parquet as pq
+
+    counts = []
+    for margin in ("0", "0.2"):
+        out = tmp_path / f"s{margin}"
+        code, lines = _run(["search", str(SCENARIO), "--memory-margin", margin, "--top", "1", "--out", str(out),
+                            "--quiet", "--jobs", "1"])  # fmt: skip
+        assert code == 0, lines
+        rows = pq.read_table(out / "results.parquet").to_pylist()
+        counts.append(sum(r["status"] == "out of memory" for r in rows))
+        est = [r for r in rows if r["status"] == "estimated"]
+        assert est[0]["memory_capacity_bytes"] == round(16 * 2**30 * (1 - float(margin)))
+    assert counts[1] > counts[0]

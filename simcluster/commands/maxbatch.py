@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from simcluster.commands.options import memory_margin_option, parse_margin
 from simcluster.errors import SimclusterError
 
 GiB = 1024**3
@@ -15,15 +16,18 @@ GiB = 1024**3
 @click.command("maxbatch")
 @click.argument("scenario", type=click.Path(path_type=Path))
 @click.option("--set", "overrides", multiple=True, metavar="PATH=VALUE", help="override a scenario field")
-def command(scenario: Path, overrides: tuple[str, ...]) -> None:
+@memory_margin_option
+def command(scenario: Path, overrides: tuple[str, ...], memory_margin: str) -> None:
     """Print the largest global batch of SCENARIO that fits in memory (memory model only, no simulation):
-    the micro-batch grows, data-parallel size and micro-batch count stay fixed."""
+    the micro-batch grows, data-parallel size and micro-batch count stay fixed. With --memory-margin, that
+    share of the GPU's memory is kept free."""
     from simcluster.config.loader import load_scenario
     from simcluster.memory.maxbatch import fit
 
     try:
+        margin = parse_margin(memory_margin)
         loaded = load_scenario(scenario, list(overrides))
-        res = fit(loaded)
+        res = fit(loaded, margin)
     except SimclusterError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
@@ -41,4 +45,5 @@ def command(scenario: Path, overrides: tuple[str, ...]) -> None:
         )
     for key, value in mem.as_dict().items():
         click.echo(f"  {key + '_GiB':17s}{value / GiB:9.2f}")
-    click.echo(f"  {'capacity_GiB':17s}{res.capacity_bytes / GiB:9.2f}")
+    note = f"  (GPU memory less the {margin * 100:g}% margin)" if margin else ""
+    click.echo(f"  {'capacity_GiB':17s}{res.capacity_bytes / GiB:9.2f}{note}")

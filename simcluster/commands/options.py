@@ -39,3 +39,34 @@ def out_options(f: F) -> F:
     """--out and --quiet."""
     f = click.option("--quiet", is_flag=True, help="print nothing on success")(f)
     return click.option("--out", type=str, default=None, help="output folder")(f)  # checked by make_out
+
+
+MAX_MEMORY_MARGIN = 0.5
+
+
+def memory_margin_option(f: F) -> F:
+    """--memory-margin: a share of device memory kept free (search, maxbatch)."""
+    return click.option(
+        "--memory-margin",
+        default="0",
+        show_default=True,
+        metavar="FRACTION",
+        help="share of GPU memory kept free for what the memory model leaves out (the caching allocator's "
+        "fragmentation): 0.1 or 10%",
+    )(f)
+
+
+def parse_margin(text: str) -> float:
+    """--memory-margin as a fraction in [0, MAX_MEMORY_MARGIN]: `0.1` or `10%`."""
+    import math
+
+    from simcluster.errors import ConfigError
+
+    raw = str(text).strip()
+    try:
+        value = float(raw[:-1]) / 100 if raw.endswith("%") else float(raw)
+    except ValueError:
+        raise ConfigError("--memory-margin", text, "must be a fraction such as 0.1 or a percentage such as 10%") from None
+    if not math.isfinite(value) or not 0 <= value <= MAX_MEMORY_MARGIN:
+        raise ConfigError("--memory-margin", text, f"must be between 0 and {MAX_MEMORY_MARGIN:g} (50%)")
+    return value

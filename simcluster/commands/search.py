@@ -10,7 +10,13 @@ from pathlib import Path
 
 import click
 
-from simcluster.commands.options import check_executor, executor_options, out_options
+from simcluster.commands.options import (
+    check_executor,
+    executor_options,
+    memory_margin_option,
+    out_options,
+    parse_margin,
+)
 from simcluster.errors import SimclusterError
 
 GiB = 1024**3
@@ -39,6 +45,7 @@ NEUTRAL_LAYOUT = (
 )
 @click.option("--set", "overrides", multiple=True, metavar="PATH=VALUE", help="override a scenario field")
 @click.option("--top", type=int, default=10, show_default=True, help="layouts to simulate event by event")
+@memory_margin_option
 @executor_options
 @out_options
 def command(
@@ -46,6 +53,7 @@ def command(
     space_file: Path | None,
     overrides: tuple[str, ...],
     top: int,
+    memory_margin: str,
     jobs: int | None,
     executor: str,
     address: str | None,
@@ -56,13 +64,14 @@ def command(
     out-of-memory layouts, rank the rest by a fast estimate, simulate the --top best event by event.
     Writes results.parquet/.csv, best.yaml and search.html to --out."""
     try:
-        _search(scenario, space_file, overrides, top, jobs, executor, address, out, quiet)
+        margin = parse_margin(memory_margin)
+        _search(scenario, space_file, overrides, top, jobs, executor, address, out, quiet, margin)
     except SimclusterError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
 
 
-def _search(scenario, space_file, overrides, top, jobs, executor, address, out, quiet) -> None:  # noqa: ANN001
+def _search(scenario, space_file, overrides, top, jobs, executor, address, out, quiet, margin=0.0) -> None:  # noqa: ANN001
     from simcluster.config.loader import apply_overrides, load_scenario, read_yaml_mapping
     from simcluster.errors import ConfigError
     from simcluster.report.outdir import check_file_target, make_out
@@ -96,7 +105,9 @@ def _search(scenario, space_file, overrides, top, jobs, executor, address, out, 
         check_file_target(out / name)
     bars = _Bars(enabled=not quiet)
     try:
-        res = run_search(loaded, raw, space, top, jobs, executor, address, bars.simulating, bars.estimating)
+        res = run_search(
+            loaded, raw, space, top, jobs, executor, address, bars.simulating, bars.estimating, margin
+        )
     finally:
         bars.close()
     extra = sorted({k for r in res.rows for k in r if k not in AXES} - set(FIRST_COLUMNS))

@@ -76,10 +76,11 @@ def peak_memory(loaded: LoadedScenario, sc: Scenario | None = None) -> RankMemor
     return best
 
 
-def fit(loaded: LoadedScenario) -> BatchFit:
-    """Search the largest micro-batch (in multiples of `batch_unit`) whose peak rank memory fits."""
+def fit(loaded: LoadedScenario, margin: float = 0.0) -> BatchFit:
+    """Search the largest micro-batch (in multiples of `batch_unit`) whose peak rank memory fits in the
+    device memory less `margin` (a fraction kept free: `--memory-margin`)."""
     sc = loaded.scenario
-    capacity = loaded.hardware.gpu.memory_GiB * GiB
+    capacity = loaded.hardware.gpu.memory_GiB * GiB * (1.0 - margin)
     unit = batch_unit(sc)
 
     def at(k: int) -> tuple[Scenario, RankMemory]:

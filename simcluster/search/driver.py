@@ -101,13 +101,15 @@ def run_search(
     address: str | None = None,
     progress: Callable[[float], None] | None = None,
     estimating: Callable[[float], None] | None = None,
+    memory_margin: float = 0.0,
 ) -> SearchOutcome:
-    """`estimating(fraction)` follows pruning and estimating, `progress(fraction)` the simulations."""
+    """`estimating(fraction)` follows pruning and estimating, `progress(fraction)` the simulations;
+    `memory_margin` is the fraction of device memory kept free (`capacity_bytes`)."""
     t0 = time.perf_counter()
     enum = enumerate_space(loaded, raw, space)
     t1 = time.perf_counter()
     hw = loaded.hardware
-    cap = capacity_bytes(hw)
+    cap = capacity_bytes(hw, memory_margin)
     est = Estimator(loaded)
     schemes: dict[tuple, Any] = {}
     rows: list[dict[str, Any]] = []

@@ -59,7 +59,7 @@ def _scatter(rows: list[dict[str, Any]]) -> go.Figure:
     CLIP x capacity and those layouts sit on its right edge (their real peak in the hover)."""
     fig = go.Figure()
     caps = [r["memory_capacity_bytes"] / GiB for r in rows if r.get("memory_capacity_bytes")]
-    cap = max(caps) if caps else None
+    cap = min(caps) if caps else None  # with --memory-margin, the estimated rows hold the reduced limit
     right = CLIP * cap if cap else None
     clipped = 0
     for status, color in STATUS_COLORS.items():

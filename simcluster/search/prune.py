@@ -99,5 +99,7 @@ def peak_memory_fast(sc: Scenario, hw: HardwareProfile, scheme: Scheme | None = 
     return last if last.total > first.total else first
 
 
-def capacity_bytes(hw: HardwareProfile) -> float:
-    return hw.gpu.memory_GiB * GiB
+def capacity_bytes(hw: HardwareProfile, margin: float = 0.0) -> float:
+    """The device memory a layout may fill: the GPU's, less `margin` (a fraction kept free for what the
+    memory model leaves out, chiefly the caching allocator's fragmentation; `--memory-margin`)."""
+    return hw.gpu.memory_GiB * GiB * (1.0 - margin)
