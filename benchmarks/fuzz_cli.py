@@ -228,7 +228,7 @@ def make_case(rng: random.Random, box: Path) -> Case:
     # a bad option or argument to a random command
     cmd = rng.choice(["run", "check", "search", "sweep", "collective", "validate", "maxbatch", "compare"])
     bad = rng.choice([["--bogus"], ["--out"], ["--jobs", "0"], ["--jobs", "x"], ["--top", "-1"],
-                      ["--set", "a\nb=1"], ["--set", "noequals"], ["--events", "x"], []])  # fmt: skip
+                      ["--set", "a\nb=1"], ["--set", "noequals"], ["--events", "x"]])  # fmt: skip
     return Case("option", [cmd, *bad], None, {})
 
 

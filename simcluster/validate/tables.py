@@ -58,8 +58,8 @@ def expand_table(item: Any, where: str, base: Path) -> list[dict[str, Any]]:
         if key not in item:
             raise ConfigError(f"{where}.{key}", None, "is required")
     pub = item["published"]
-    if not isinstance(pub, dict) or "column" not in pub:
-        raise ConfigError(f"{where}.published", None, "must be a mapping with column (and scale)")
+    if not isinstance(pub, dict) or not isinstance(pub.get("column"), str):
+        raise ConfigError(f"{where}.published", None, "must be a mapping with column (a CSV column name) and scale")
     scale = pub.get("scale", 1.0)
     if (
         not isinstance(scale, int | float)
@@ -69,17 +69,25 @@ def expand_table(item: Any, where: str, base: Path) -> list[dict[str, Any]]:
     ):
         raise ConfigError(f"{where}.published.scale", scale, "must be a positive finite number")
     columns = item["columns"]
-    if not isinstance(columns, dict) or not columns:
+    if (
+        not isinstance(columns, dict)
+        or not columns
+        or not all(isinstance(k, str) and isinstance(v, str) and v for k, v in columns.items())
+    ):
         raise ConfigError(f"{where}.columns", None, "must map CSV columns to dotted scenario paths")
     group_by = item.get("group_by") or []
-    if not isinstance(group_by, list):
-        raise ConfigError(f"{where}.group_by", group_by, "must be a list of CSV columns")
+    if not isinstance(group_by, list) or not all(isinstance(c, str) for c in group_by):
+        raise ConfigError(f"{where}.group_by", group_by, "must be a list of CSV column names")
     fit_every = item.get("fit_every", 0)
     if not isinstance(fit_every, int) or isinstance(fit_every, bool) or fit_every < 0:
         raise ConfigError(f"{where}.fit_every", fit_every, "must be a whole number >= 0")
     notes = item.get("notes") or []
     if not isinstance(notes, list) or not all(
-        isinstance(n, dict) and isinstance(n.get("match"), dict) and "note" in n for n in notes
+        isinstance(n, dict)
+        and isinstance(n.get("match"), dict)
+        and all(isinstance(c, str) for c in n["match"])
+        and "note" in n
+        for n in notes
     ):
         raise ConfigError(f"{where}.notes", None, "must be a list of {match: {column: value}, note}")
     path = base / str(item["csv"])
