@@ -459,3 +459,17 @@ def test_memory_margin_for_maxbatch_and_search(tmp_path):
         est = [r for r in rows if r["status"] == "estimated"]
         assert est[0]["memory_capacity_bytes"] == round(16 * 2**30 * (1 - float(margin)))
     assert counts[1] > counts[0]
+
+
+def test_every_summary_field_is_documented(tmp_path):
+    import json
+
+    out = tmp_path / "o"
+    code, _ = _run(["run", str(SCENARIO), *SMALL, "--out", str(out), "--outputs", "summary", "--quiet"])
+    assert code == 0
+    summary = json.loads((out / "summary.json").read_text())
+    doc = (ROOT / "docs" / "outputs.md").read_text()
+    section = doc[doc.index("## summary.json") :]
+    section = section[: section.index("\n## ", 5)]
+    documented = set(re.findall(r"`([a-z_0-9]+)(?:\[\])?`", section))
+    assert [k for k in summary if k not in documented] == []
