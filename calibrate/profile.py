@@ -9,12 +9,13 @@ Intra-node paths have 2 hops of the intra class; the inter-node path GPU-PCIe-NI
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from calibrate import __version__
 from calibrate.fit.gemm import GemmFit
 from calibrate.ops import ring_steps
-from simcluster.hardware.profile import HardwareProfile
+from simcluster.hardware.profile import HardwareProfile, HostSpec
 
 INTRA_NODE_HOPS = 2
 INTER_NODE_HOPS = {"pcie": 4, "nic": 2}
@@ -231,6 +232,14 @@ def _host(b: ProfileBuilder, host: dict[str, Any] | None, rate_measured: bool) -
                 continue
             per_param = value["us"] * 1e-6 * rate_GBps * 1e9
             why = HOST_WHY[field].format(units=value["units"], rate=rate_GBps)
+            limit = HostSpec.model_fields[field].metadata
+            most = min((m.le for m in limit if getattr(m, "le", None) is not None), default=math.inf)
+            if not per_param <= most:  # a busy or throttled CPU: the step ran far slower than its sweeps
+                b.provenance[f"host.{field}"] = (
+                    f"not set: measured {_sig(per_param)} B/param, beyond the profile's range (<= {most:g}); "
+                    "the step was slowed by something other than memory traffic (a busy machine?): rerun"
+                )
+                continue
             b.set(f"host.{field}", _sig(per_param), why)
             continue
         b.set(f"host.{field}", _sig(value["us"]), HOST_WHY[field].format(units=value["units"]))

@@ -162,3 +162,16 @@ def test_measured_runtime_memory_becomes_the_reserved_field() -> None:
         profile_from_dict(data).gpu.memory_reserved_GiB == base.gpu.memory_reserved_GiB
     )  # CPU run: the base's
     assert "gpu.memory_reserved_GiB" not in why
+
+
+def test_an_optimizer_sweep_beyond_the_profile_range_is_not_written() -> None:
+    """On a busy CPU the timed optimizer step ran 1,478 B/param at the measured rate (the profile allows 1024):
+    the field keeps the base value and the provenance says why, instead of a profile that fails to load."""
+    rate = 1650.0e9  # the FITS memory rate, bytes/s
+    ok = {**FITS, "host": {"optimizer_bytes_per_param": {"us": 30.0 / rate * 1e6, "units": 262144}}}
+    data, why = build_profile("dgx-a100", load_profile("dgx-a100"), ok, GEMM, POINTS, RUN)
+    assert data["host"]["optimizer_bytes_per_param"] == pytest.approx(30.0, rel=1e-3)
+    slow = {**FITS, "host": {"optimizer_bytes_per_param": {"us": 1478.0 / rate * 1e6, "units": 262144}}}
+    data, why = build_profile("dgx-a100", load_profile("dgx-a100"), slow, GEMM, POINTS, RUN)
+    assert "optimizer_bytes_per_param" not in data.get("host", {})
+    assert why["host.optimizer_bytes_per_param"].startswith("not set: measured 1478.0 B/param, beyond")
