@@ -137,6 +137,9 @@ def load_cases(path: Path) -> list[Case]:
         rel = item.get("relative_to")
         if rel is not None and (not isinstance(rel, str | int) or isinstance(rel, bool)):
             raise ConfigError(f"{where}.relative_to", rel, "must be the id of another case")
+        for key in ("table", "source", "note"):
+            if key in item and not isinstance(item[key], str):
+                raise ConfigError(f"{where}.{key}", item[key], "must be text")
         baseline = None
         if "baseline" in item:
             b = item["baseline"]

@@ -57,6 +57,8 @@ def expand_table(item: Any, where: str, base: Path) -> list[dict[str, Any]]:
     for key in ("table", "id", "scenario", "csv", "metric", "published", "columns"):
         if key not in item:
             raise ConfigError(f"{where}.{key}", None, "is required")
+    if not isinstance(item["table"], str) or not item["table"].strip():
+        raise ConfigError(f"{where}.table", item["table"], "must be a table name (text)")
     pub = item["published"]
     if not isinstance(pub, dict) or not isinstance(pub.get("column"), str):
         raise ConfigError(f"{where}.published", None, "must be a mapping with column (a CSV column name) and scale")
