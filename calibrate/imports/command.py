@@ -44,17 +44,25 @@ def alpha_beta(m: Measured) -> dict[str, float]:
     }
 
 
-def _link_fit(tables: list[tuple[Measured, dict[str, float]]]) -> dict[str, float]:
-    """One link class from its tables: bandwidth of the largest group's ring; launch and per-hop latency from
-    the alphas against the ring's steps (when two or more step counts were measured)."""
-    ring = [(m, f) for m, f in tables if m.op in STEPS]
-    if not ring:
+def _link_fit(tables: list[tuple[Measured, dict[str, float]]], base: str, gpn: int) -> dict[str, float]:
+    """One link class from its tables: the class's bandwidth scaled by measured / simulated busbw at the
+    largest measured size of the largest group (the base profile simulated by `simcluster collective`);
+    with no wire protocols in the base, launch and per-hop latency from the alphas against the ring's steps
+    (when two or more step counts were measured)."""
+    from simcluster.commands.collective import OPS, run_collective
+
+    usable = [(m, f) for m, f in tables if m.op in OPS and (m.nodes == 1 or m.ranks == m.nodes * gpn)]
+    if not usable:
         return {}
-    big = max(ring, key=lambda mf: (mf[0].ranks, mf[0].size_bytes[-1]))
-    out = {"bandwidth_GBps": big[1]["bandwidth_GBps"]}
+    m, _ = max(usable, key=lambda mf: (mf[0].ranks, mf[0].size_bytes[-1]))
+    size = int(m.size_bytes[-1])
+    sim = run_collective(m.op, base, m.nodes, m.ranks, size, "auto")
+    out = {"busbw_measured_GBps": m.busbw_GBps[-1], "busbw_base_GBps": float(sim["busbw_GBps"])}
+    out["scale"] = out["busbw_measured_GBps"] / out["busbw_base_GBps"]
+    ring = [(m, f) for m, f in tables if m.op in STEPS and m.nodes == 1]
     steps = np.asarray([STEPS[m.op](m.ranks) for m, _ in ring], dtype=float)
-    alphas = np.asarray([f["alpha_us"] for _, f in ring])
     if len(set(steps.tolist())) >= 2:
+        alphas = np.asarray([f["alpha_us"] for _, f in ring])
         slope, intercept = np.polyfit(steps, alphas, 1)
         out["latency_us"] = max(float(slope), 0.0) / INTRA_HOPS
         out["launch_us"] = max(float(intercept), 0.0)
@@ -90,16 +98,17 @@ def run_import(
     data["name"] = f"{hw.name}-imported"
     intra = "nvlink" if hw.node.interconnect == "nvswitch" else "pcie"
     classes: dict[str, dict[str, float]] = {}
+    gpn = hw.node.gpus_per_node
     for cls, sel in (
         (intra, [f for f in fits if f[0].nodes == 1]),
         ("nic", [f for f in fits if f[0].nodes > 1]),
     ):
-        fit = _link_fit(sel)
+        fit = _link_fit(sel, base, gpn)
         if not fit:
             continue
         classes[cls] = fit
-        data["links"][cls]["bandwidth_GBps"] = round(fit["bandwidth_GBps"], 4)
-        if cls == intra and "latency_us" in fit:
+        data["links"][cls]["bandwidth_GBps"] = round(data["links"][cls]["bandwidth_GBps"] * fit["scale"], 4)
+        if cls == intra and "latency_us" in fit and not hw.collectives.protocols:
             data["links"][cls]["latency_us"] = round(fit["latency_us"], 4)
             data["collectives"]["launch_us"] = round(fit["launch_us"], 4)
 
