@@ -353,3 +353,19 @@ def test_a_calibration_run_writes_the_same_table_format(tmp_path: Path) -> None:
     from simcluster.hardware.tables import read_collective_csv
 
     assert read_collective_csv(tmp_path / entries[1]["file"]) == ([1024.0, 2048.0], [25.0, 30.0])  # medians
+
+
+def test_search_estimate_asks_the_same_lookup(tmp_path: Path) -> None:
+    from simcluster.search.driver import scheme_of
+    from simcluster.search.estimate import Estimator, _Layout
+
+    path = tmp_path / "s.yaml"
+    path.write_text(
+        "name: t\nhardware: vtrain-a100\ncluster: {nodes: 1}\nparallelism: {scheme: megatron, tensor: 8}\n"
+        "model: {layers: 2, hidden: 1024, heads: 16, seq_len: 2048, vocab: 0}\n"
+        "training: {global_batch: 1, micro_batch: 1, precision: fp16}\n"
+    )
+    loaded = load_scenario(path)
+    lay = _Layout(Estimator(loaded), loaded.scenario, scheme_of(loaded.scenario, loaded.hardware))
+    assert lay.coll_time("allreduce", tuple(range(8)), 4194304.0) == pytest.approx(94.03e-6, rel=1e-9)
+    assert lay.coll_time("allreduce", tuple(range(4)), 4194304.0) == pytest.approx(75.8e-6, rel=1e-9)
