@@ -13,7 +13,7 @@ import numpy as np
 from simcluster.config.loader import LoadedScenario
 from simcluster.engine.executor import Engine, EngineResult
 from simcluster.engine.plan import HostCosts
-from simcluster.hardware.tables import Lookup
+from simcluster.hardware.tables import lookup_of
 from simcluster.memory.model import RankMemory, rank_memory
 from simcluster.model.costs import CostModel
 from simcluster.network.collectives import bus_factor
@@ -258,7 +258,7 @@ def _simulate(loaded: LoadedScenario, progress: Callable[[float], None] | None) 
         host=HostCosts.from_spec(hw.host),
         protocols=protocols_of(hw.collectives),
         per_flow_Bps=per_flow_caps_Bps(topo, hw.links),
-        tables=Lookup(hw.tables),
+        tables=lookup_of(hw.tables),
     )
     result = engine.run(progress)
     memory = {}

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from simcluster.errors import ConfigError
 
@@ -80,6 +80,16 @@ class GemmTable(_Strict):
 class MeasuredTables(_Strict):
     collectives: list[CollectiveTable] = Field(default_factory=list)
     gemm: list[GemmTable] = Field(default_factory=list)
+    _lookup: Lookup | None = PrivateAttr(default=None)  # built once per loaded profile (see lookup_of)
+
+
+def lookup_of(tables: MeasuredTables | None) -> Lookup:
+    """The lookup of a profile's tables, built once per loaded profile (a search builds many cost models)."""
+    if tables is None:
+        return Lookup(None)
+    if tables._lookup is None:
+        tables._lookup = Lookup(tables)
+    return tables._lookup
 
 
 def check_series(sizes: list[float], times: list[float], where: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from simcluster.config.schema import Scenario
-from simcluster.hardware.tables import Lookup
+from simcluster.hardware.tables import lookup_of
 from simcluster.model.costs import BYTES_PER_ELEMENT, CostModel
 from simcluster.model.ops import OpSpec, Phase
 
@@ -69,7 +69,7 @@ class OpFactory:
 
     def __init__(self, cost: CostModel) -> None:
         self.cost = cost
-        self.tables = Lookup(cost.hw.tables)
+        self.tables = lookup_of(cost.hw.tables)
 
     def gemm(
         self, name: str, phase: Phase, m: int, n: int, k: int, batch: int = 1, kind: str = "gemm"

@@ -26,7 +26,7 @@ import numpy as np
 from simcluster.config.loader import LoadedScenario
 from simcluster.config.schema import Scenario
 from simcluster.engine.plan import HostCosts
-from simcluster.hardware.tables import Lookup, ratio
+from simcluster.hardware.tables import lookup_of, ratio
 from simcluster.model.ops import COMPUTE_KINDS, OpSpec
 from simcluster.network.collectives import Shape, choose_algorithm, collective_shape
 from simcluster.parallel.groups import RankLayout
@@ -70,7 +70,7 @@ class Estimator:
         self._coll: dict[tuple, float] = {}
         self._stages: dict[tuple, dict] = {}
         self._post: dict[tuple, dict] = {}
-        self.tables = Lookup(self.hw.tables)
+        self.tables = lookup_of(self.hw.tables)
 
     def topology(self, sc: Scenario) -> Topology:
         c = sc.cluster
