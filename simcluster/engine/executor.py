@@ -80,7 +80,7 @@ class EngineResult:
     # One row per transfer phase: (start_s, end_s, link ids, bytes each link carried). Link utilization
     # over time follows from it (rates inside a contended phase are averaged over the phase).
     transfer_log: list[tuple[float, float, np.ndarray, np.ndarray]] = field(default_factory=list)
-    # (kind, group, bytes) of the collectives whose time came from the profile's measured tables
+    # (kind, group, bytes) of the collectives whose size a measured table holds (at or between its points)
     measured: frozenset = frozenset()
 
 
@@ -276,7 +276,8 @@ class Engine:
             carried = [ph.weights * ph.bytes_per_flow for ph in phases]
             r = self._table_ratio(kind, algo, group, nbytes, proto)
             if r != 1.0:  # the measured time, alone; contention with other groups still scales it
-                self.measured.add((kind, group, nbytes))
+                if self.tables.covers_collective(kind, len(group), self._nodes_spanned[group], nbytes):
+                    self.measured.add((kind, group, nbytes))
                 phases = [
                     replace(ph, bytes_per_flow=ph.bytes_per_flow * r, latency_s=ph.latency_s * r)
                     for ph in phases

@@ -309,6 +309,16 @@ class Lookup:
     def has_collective(self, op: str, ranks: int, nodes: int) -> bool:
         return (op, ranks, nodes) in self._coll
 
+    def covers_collective(self, op: str, ranks: int, nodes: int, size_bytes: float) -> bool:
+        """A table holds this call's size (at or between measured sizes), not only its edge ratio."""
+        series = self._coll.get((op, ranks, nodes))
+        return series is not None and series.lo <= size_bytes <= series.hi
+
+    def covers_gemm(self, b: int, m: int, n: int, k: int, dtype: str) -> bool:
+        """The GEMM grid of this dtype holds the shape (at or between measured points)."""
+        grid = self._gemm.get(dtype) or self._gemm.get(_SAME_RATE.get(dtype, ""))
+        return grid is not None and grid.inside((b, m, n, k))
+
     def collective_s(
         self, op: str, ranks: int, nodes: int, size_bytes: float, model_s: Callable[[float], float]
     ) -> float | None:

@@ -87,7 +87,7 @@ class OpFactory:
             duration_s=secs,
             flops=flops,
             bytes=nbytes,
-            measured=measured is not None,
+            measured=measured is not None and self.tables.covers_gemm(batch, m, n, k, self.cost.dtype),
         )
 
     def measured_gemm_s(self, m: int, n: int, k: int, batch: int = 1) -> float | None:
