@@ -369,3 +369,15 @@ def test_search_estimate_asks_the_same_lookup(tmp_path: Path) -> None:
     lay = _Layout(Estimator(loaded), loaded.scenario, scheme_of(loaded.scenario, loaded.hardware))
     assert lay.coll_time("allreduce", tuple(range(8)), 4194304.0) == pytest.approx(94.03e-6, rel=1e-9)
     assert lay.coll_time("allreduce", tuple(range(4)), 4194304.0) == pytest.approx(75.8e-6, rel=1e-9)
+
+
+def test_engine_hand_over_is_continuous_at_the_table_edges() -> None:
+    from simcluster.commands.collective import run_collective
+
+    def t(size: int) -> float:
+        return float(run_collective("allreduce", "vtrain-a100", 1, 8, size, "auto")["time_s"])
+
+    lo, hi = 1048576, 1048576000
+    assert t(lo) == pytest.approx(92.15e-6, rel=1e-9) and t(hi) == pytest.approx(8010.1e-6, rel=1e-9)
+    assert t(lo - 1) == pytest.approx(t(lo), rel=1e-5) and t(hi + 1) == pytest.approx(t(hi), rel=1e-5)
+    assert t(lo // 4) < t(lo) and t(hi * 2) > t(hi)  # the model's shape beyond the table
