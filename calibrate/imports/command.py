@@ -91,6 +91,8 @@ def run_import(
         raise ConfigError("--gemm", None, "the GEMM tables repeat a shape")
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise ConfigError("--out", str(out), "must be a new or empty folder")
+    if not out.parent.is_dir():
+        raise ConfigError("--out", str(out), "its parent folder must exist")
 
     fits = [(m, alpha_beta(m)) for m in measured]
     data: dict[str, Any] = hw.model_dump(mode="json", exclude_none=True)
@@ -112,7 +114,7 @@ def run_import(
             data["links"][cls]["latency_us"] = round(fit["latency_us"], 4)
             data["collectives"]["launch_us"] = round(fit["launch_us"], 4)
 
-    out.mkdir(parents=True, exist_ok=True)
+    out.mkdir(exist_ok=True)
     (out / "tables").mkdir(exist_ok=True)
     entries = []
     for m in measured:
