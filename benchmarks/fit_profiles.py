@@ -176,6 +176,8 @@ def main(presets: list[str]) -> None:
                 continue
             src = PRESETS / f"{spec.preset}.yaml"
             profile = yaml.safe_load(src.read_text())
+            for table in [t for ts in (profile.get("tables") or {}).values() for t in ts if t.get("file")]:
+                table["file"] = str(PRESETS / table["file"])  # measured tables stay beside the preset
             if spec.table:
                 cases = [c for c in all_cases.values() if c.table.startswith(spec.table) and c.fitting]
             else:

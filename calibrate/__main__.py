@@ -1,6 +1,7 @@
 """Command line: `python -m calibrate --out DIR` (one rank, under torchrun or srun),
 `python -m calibrate local --nproc N --backend gloo|nccl --out DIR` (spawns N ranks here),
-`python -m calibrate analyze --out DIR` (refit existing measurements).
+`python -m calibrate analyze --out DIR` (refit existing measurements),
+`python -m calibrate import FILES... [--gemm CSV] --out DIR` (nccl-tests output and GEMM tables, torch-free).
 
 Bad input prints one line naming field, value and rule, and exits with status 2.
 """
@@ -61,6 +62,18 @@ def _analyze_parser() -> _Parser:
     return p
 
 
+def _import_parser() -> _Parser:
+    p = _Parser(prog="python -m calibrate import", description="import nccl-tests output and GEMM tables")
+    p.add_argument("files", nargs="*", type=Path, help="nccl-tests outputs (text, or CSV as vTrain's)")
+    p.add_argument("--gemm", action="append", type=Path, default=[], help="GEMM table CSV (repeatable)")
+    p.add_argument("--base", default="dgx-a100", help="preset or profile for what is not measured")
+    p.add_argument("--op", default=None, help="collective of every file (default: from the file name)")
+    p.add_argument("--ranks", type=int, default=None, help="GPUs per table (default: the output's devices)")
+    p.add_argument("--nodes", type=int, default=None, help="nodes per table (default: the output's hosts)")
+    p.add_argument("--out", type=Path, required=True, help="new folder for profile.yaml, tables/, report")
+    return p
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -76,6 +89,13 @@ def main(argv: list[str] | None = None) -> int:
             fits = analyze(a.out, a.base)
             print(f"calibrate: wrote {a.out / PROFILE_FILE}")
             print("\n".join(fit_lines(fits, a.out)))
+            return 0
+        if argv[:1] == ["import"]:
+            from calibrate.imports.command import run_import
+
+            a = _import_parser().parse_args(argv[1:])
+            path = run_import(a.files, a.gemm, a.base, a.out, a.op, a.ranks, a.nodes)
+            print(f"calibrate: wrote {path}")
             return 0
         a = _worker_parser().parse_args(argv)
         from calibrate.launch import BACKENDS

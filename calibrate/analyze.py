@@ -16,12 +16,14 @@ from calibrate.fit.tables import (
     fit_memory_rows,
     gemm_fit_points,
 )
+from calibrate.imports.own_runs import write_own_tables
 from calibrate.profile import auto_base, build_profile
 from calibrate.report.page import write_report
 from calibrate.results import COLLECTIVES, GEMM, HOST, MEMORY, read_table
 from calibrate.runinfo import read_runs
 from simcluster.errors import ConfigError
 from simcluster.hardware.profile import load_profile, profile_from_dict
+from simcluster.hardware.tables import expand_files
 
 FITS_FILE = "fits.json"
 PROFILE_FILE = "profile.yaml"
@@ -65,7 +67,11 @@ def analyze(out_dir: Path, base: str | None = None) -> dict[str, Any]:
     }
     points = gemm_fit_points(gemm_rows)
     profile, provenance = build_profile(base_name, base_profile, fits, gemm_fit, points, run)
-    profile_from_dict(profile, field=PROFILE_FILE)  # the file must load wherever a preset name does
+    profile.pop("tables", None)  # the base's tables measured another machine
+    tables = write_own_tables(out_dir, collectives, int(run.get("nodes", 1)))
+    if tables:  # this run's own measurements, in the format `python -m calibrate import` writes
+        profile["tables"] = {"collectives": tables}
+    profile_from_dict(expand_files(profile, out_dir), field=PROFILE_FILE)  # loads wherever a preset does
     fits["profile_fields"] = provenance
     fits["base"] = base_name
     (out_dir / FITS_FILE).write_text(

@@ -13,6 +13,7 @@ import numpy as np
 from simcluster.config.loader import LoadedScenario
 from simcluster.engine.executor import Engine, EngineResult
 from simcluster.engine.plan import HostCosts
+from simcluster.hardware.tables import lookup_of
 from simcluster.memory.model import RankMemory, rank_memory
 from simcluster.model.costs import CostModel
 from simcluster.network.collectives import bus_factor
@@ -69,6 +70,8 @@ class SimResult:
                 for op in ops
             ]
         )[inverse]
+        seen = self.engine.measured
+        measured = np.array([op.measured or (op.kind, op.group, op.bytes) in seen for op in ops])[inverse]
         is_send, is_recv = kind == "send", kind == "recv"
         coll = ~compute & ~is_send & ~is_recv  # collectives and waits
         busy = compute | (coll & blocking)  # on the rank's critical stream
@@ -76,6 +79,7 @@ class SimResult:
         out = {
             "compute_busy_s": float(dur[compute].sum()),
             "comm_busy_s": float(dur[comm].sum()),
+            "table_busy_s": float(dur[busy & measured].sum()),
             "p2p_wait_s": float(dur[is_recv].sum()),
             "bytes_sent": float(nbytes[is_send].sum() + wire.sum()),
             "bytes_received": float(nbytes[is_recv].sum() + wire.sum()),
@@ -97,6 +101,14 @@ class SimResult:
     @cached_property
     def stats(self) -> dict[int, dict[str, float]]:
         return {r: self.rank_stats(r) for r in self.program.reps}
+
+    def op_time_sources(self, rep: int) -> dict[str, float]:
+        """Shares of a rank's busy op time (compute and blocking collectives) whose duration came from the
+        profile's measured tables and from the model alone."""
+        st = self.stats[rep]
+        busy = st["compute_busy_s"] + st["comm_busy_s"]
+        table = st["table_busy_s"] / busy if busy > 0 else 0.0
+        return {"tables_share": table, "model_share": 1.0 - table if busy > 0 else 0.0}
 
     def link_utilization(self) -> dict[str, dict[str, float | int]]:
         """Per link class: average, busiest link's average and peak utilization (computed once)."""
@@ -196,6 +208,7 @@ class SimResult:
             "simulated_ranks": list(reps),
             "events_ranks": None,
             "collective_algorithms": self.engine.algorithms,
+            "op_time_sources": self.op_time_sources(slowest),
             "link_utilization": {k: dict(v) for k, v in self.link_utilization().items()},
             "per_rank": per_rank,
         }
@@ -245,6 +258,7 @@ def _simulate(loaded: LoadedScenario, progress: Callable[[float], None] | None) 
         host=HostCosts.from_spec(hw.host),
         protocols=protocols_of(hw.collectives),
         per_flow_Bps=per_flow_caps_Bps(topo, hw.links),
+        tables=lookup_of(hw.tables),
     )
     result = engine.run(progress)
     memory = {}

@@ -53,6 +53,7 @@ def run_collective(
     """Simulate one `op` of `size` bytes on the first `gpus` GPUs (naive placement) of `nodes` nodes."""
     from simcluster.engine.executor import Engine
     from simcluster.hardware.profile import load_profile
+    from simcluster.hardware.tables import lookup_of
     from simcluster.model.ops import OpSpec, RankGroup, Step
     from simcluster.network.collectives import REQUESTABLE, bus_factor
     from simcluster.network.protocols import protocols_of
@@ -88,6 +89,7 @@ def run_collective(
         {op: algorithm},
         protocols=protocols_of(hw.collectives),
         per_flow_Bps=per_flow_caps_Bps(topo, hw.links),
+        tables=lookup_of(hw.tables),
     )
     res = engine.run()
     t = res.iteration_time_s

@@ -36,6 +36,7 @@ from simcluster.engine.opindex import (
 )
 from simcluster.engine.plan import HostCosts, PlanItem, Segment, StaticCost, plan_rank, retime
 from simcluster.errors import DeadlockError
+from simcluster.hardware.tables import Lookup, ratio
 from simcluster.model.ops import OpSpec
 from simcluster.network.collectives import (
     Phase,
@@ -79,6 +80,8 @@ class EngineResult:
     # One row per transfer phase: (start_s, end_s, link ids, bytes each link carried). Link utilization
     # over time follows from it (rates inside a contended phase are averaged over the phase).
     transfer_log: list[tuple[float, float, np.ndarray, np.ndarray]] = field(default_factory=list)
+    # (kind, group, bytes) of the collectives whose size a measured table holds (at or between its points)
+    measured: frozenset = frozenset()
 
 
 class Engine:
@@ -94,8 +97,11 @@ class Engine:
         host: HostCosts | None = None,
         protocols: Sequence[Protocol] = (IDEAL,),
         per_flow_Bps: Sequence[float] | None = None,
+        tables: Lookup | None = None,
     ) -> None:
         self.steps = steps
+        self.tables = tables if tables is not None else Lookup(None)
+        self.measured: set[tuple] = set()
         self.reps = sorted(steps)
         self.rep_set = set(self.reps)
         self.translations = translations
@@ -265,10 +271,43 @@ class Engine:
                 shape = self._shapes[shape_key] = collective_shape(self.topo, kind, algo, inst)
             proto = self._protocol(kind, algo, group, nbytes)
             phases = shape.phases(nbytes, self.launch_s, proto)
-            hit = self._collectives[key] = (label, phases, [ph.weights * ph.bytes_per_flow for ph in phases])
+            carried = [ph.weights * ph.bytes_per_flow for ph in phases]
+            r = self._table_ratio(kind, algo, group, nbytes, proto)
+            if r != 1.0:  # the measured time, alone; contention with other groups still scales it
+                if self.tables.covers_collective(kind, len(group), self._nodes_spanned[group], nbytes):
+                    self.measured.add((kind, group, nbytes))
+                phases = [
+                    replace(ph, bytes_per_flow=ph.bytes_per_flow * r, latency_s=ph.latency_s * r)
+                    for ph in phases
+                ]
+            hit = self._collectives[key] = (label, phases, carried)
         if count:
             self.algorithms[hit[0]] = self.algorithms.get(hit[0], 0) + 1
         return hit[1], hit[2]
+
+    def _table_ratio(
+        self, kind: str, algo: str, group: tuple[int, ...], nbytes: float, proto: Protocol
+    ) -> float:
+        """Measured time / the model's time of this group's call alone (1 where no table covers it)."""
+        spanned = self._nodes_spanned.get(group)
+        if spanned is None:
+            spanned = self._nodes_spanned[group] = len({self.topo.node_of(self.gpus[r]) for r in group})
+        if not self.tables.has_collective(kind, len(group), spanned):
+            return 1.0
+        key = (kind, algo, group, "alone")
+        alone = self._shapes.get(key)
+        if alone is None:
+            alone = self._shapes[key] = collective_shape(
+                self.topo, kind, algo, [tuple(self.gpus[r] for r in group)]
+            )
+        cap, rate = self.flows.capacity_Bps, self.flows.alone_rate
+
+        def model_s(size: float) -> float:
+            p = fastest_protocol(alone, size, self.launch_s, cap, self.protocols, rate)
+            return alone.uncontended_time_s(size, self.launch_s, cap, p, rate)
+
+        table_s = self.tables.collective_s(kind, len(group), spanned, nbytes, model_s)
+        return ratio(table_s, alone.uncontended_time_s(nbytes, self.launch_s, cap, proto, rate))
 
     def _protocol(self, kind: str, algo: str, group: tuple[int, ...], nbytes: float) -> Protocol:
         """The wire protocol of one call, chosen as NCCL does: from the group's own uncontended time (its
@@ -540,6 +579,7 @@ class Engine:
             sim_events=_scheduled_events(self.env),
             algorithms=dict(sorted(self.algorithms.items())),
             transfer_log=self.transfer_log,
+            measured=frozenset(self.measured),
         )
 
     def _finalize_segments(self) -> None:

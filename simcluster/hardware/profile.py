@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from simcluster.config.messages import first_error
 from simcluster.config.safeyaml import read_yaml
 from simcluster.errors import ConfigError
+from simcluster.hardware.tables import MeasuredTables, expand_files
 
 SCHEMA_VERSION = 1
 Dtype = Literal["fp32", "tf32", "fp16", "bf16"]
@@ -279,6 +280,9 @@ class HardwareProfile(_Strict):
     collectives: CollectiveCosts
     fabric: FabricSpec
     host: HostSpec = Field(default_factory=HostSpec)
+    tables: MeasuredTables | None = Field(
+        None, description="measured collective and GEMM tables (hardware/tables.py), CSV files beside the YAML"
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> HardwareProfile:
@@ -331,7 +335,8 @@ def load_profile(name_or_path: str, base_dir: Path | None = None, field: str = "
     (a path typed on the command line) against the working folder."""
     if name_or_path in preset_names():
         root = resources.files("simcluster.hardware") / "presets" / f"{name_or_path}.yaml"
-        return profile_from_dict(yaml.safe_load(root.read_text()), field)
+        data = expand_files(yaml.safe_load(root.read_text()), Path(str(root)).parent)
+        return profile_from_dict(data, field)
     path = Path(name_or_path)
     if not path.is_absolute() and base_dir is not None:
         path = base_dir / path
@@ -342,4 +347,4 @@ def load_profile(name_or_path: str, base_dir: Path | None = None, field: str = "
             name_or_path,
             f"is neither a preset ({', '.join(preset_names())}) nor an existing file{where}",
         )
-    return profile_from_dict(_read_yaml(path, field), field)
+    return profile_from_dict(expand_files(_read_yaml(path, field), path.parent), field)

@@ -42,6 +42,7 @@ class OpSpec:
     family: which process-group family the group belongs to (tp, dp, pp, row, col, ...), for reports.
     blocking: a blocking collective holds the compute stream until it ends; a non-blocking one runs on the
               rank's communication stream (in order with its other non-blocking collectives) until a `wait`.
+    measured: a compute op whose duration came from the profile's measured tables (not the model alone).
     """
 
     kind: str
@@ -54,6 +55,7 @@ class OpSpec:
     family: str = ""
     blocking: bool = True
     algorithm: str = "auto"
+    measured: bool = False
 
     @property
     def is_compute(self) -> bool:

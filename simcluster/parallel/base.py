@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from simcluster.config.schema import Scenario
+from simcluster.hardware.tables import lookup_of
 from simcluster.model.costs import BYTES_PER_ELEMENT, CostModel
 from simcluster.model.ops import OpSpec, Phase
 
@@ -68,6 +69,7 @@ class OpFactory:
 
     def __init__(self, cost: CostModel) -> None:
         self.cost = cost
+        self.tables = lookup_of(cost.hw.tables)
 
     def gemm(
         self, name: str, phase: Phase, m: int, n: int, k: int, batch: int = 1, kind: str = "gemm"
@@ -75,7 +77,26 @@ class OpFactory:
         secs, flops = self.cost.gemm(m, n, k, batch, backward=phase == "backward")
         e = 2 if self.cost.dtype != "fp32" else 4
         nbytes = float(e * batch * (m * k + k * n + m * n))
-        return OpSpec(kind=kind, name=name, phase=phase, duration_s=secs, flops=flops, bytes=nbytes)
+        measured = self.measured_gemm_s(m, n, k, batch)
+        if measured is not None:  # table first; backward layouts keep the model's backward/forward ratio
+            secs *= measured / self.cost.gemm(m, n, k, batch)[0]
+        return OpSpec(
+            kind=kind,
+            name=name,
+            phase=phase,
+            duration_s=secs,
+            flops=flops,
+            bytes=nbytes,
+            measured=measured is not None and self.tables.covers_gemm(batch, m, n, k, self.cost.dtype),
+        )
+
+    def measured_gemm_s(self, m: int, n: int, k: int, batch: int = 1) -> float | None:
+        """A forward GEMM's time from the profile's GEMM table (None without one for this dtype)."""
+        if not self.tables:
+            return None
+        return self.tables.gemm_s(
+            batch, m, n, k, self.cost.dtype, lambda b, m, n, k: self.cost.gemm(m, n, k, b)[0]
+        )
 
     def elementwise(self, name: str, phase: Phase, nbytes: float, kind: str = "elementwise") -> OpSpec:
         return OpSpec(

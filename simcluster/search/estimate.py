@@ -26,6 +26,7 @@ import numpy as np
 from simcluster.config.loader import LoadedScenario
 from simcluster.config.schema import Scenario
 from simcluster.engine.plan import HostCosts
+from simcluster.hardware.tables import lookup_of, ratio
 from simcluster.model.ops import COMPUTE_KINDS, OpSpec
 from simcluster.network.collectives import Shape, choose_algorithm, collective_shape
 from simcluster.parallel.groups import RankLayout
@@ -69,6 +70,7 @@ class Estimator:
         self._coll: dict[tuple, float] = {}
         self._stages: dict[tuple, dict] = {}
         self._post: dict[tuple, dict] = {}
+        self.tables = lookup_of(self.hw.tables)
 
     def topology(self, sc: Scenario) -> Topology:
         c = sc.cluster
@@ -167,9 +169,25 @@ class _Layout:
             shape = self.e._shapes.get(skey)
             if shape is None:
                 shape = self.e._shapes[skey] = collective_shape(self.topo, kind, algo, gpu_insts)
-            hit = self.e._coll[key] = shape.uncontended_time_s(nbytes, self.e.launch_s, self.cap)
+            hit = shape.uncontended_time_s(nbytes, self.e.launch_s, self.cap)
+            if self.e.tables.has_collective(kind, len(group), nodes):  # measured alone, contention scales it
+                hit *= self._table_ratio(kind, algo, gpu_insts[0], nbytes)
+            self.e._coll[key] = hit
         self._mine[(kind, group, nbytes)] = hit
         return hit
+
+    def _table_ratio(self, kind: str, algo: str, gpus: tuple[int, ...], nbytes: float) -> float:
+        """The profile's measured time over this estimate's model time for one group alone (the engine's rule)."""
+        skey = (kind, algo, (gpus,), id(self.topo))
+        alone = self.e._shapes.get(skey)
+        if alone is None:
+            alone = self.e._shapes[skey] = collective_shape(self.topo, kind, algo, (gpus,))
+        nodes = len({self.topo.node_of(g) for g in gpus})
+
+        def model_s(size: float) -> float:
+            return alone.uncontended_time_s(size, self.e.launch_s, self.cap)
+
+        return ratio(self.e.tables.collective_s(kind, len(gpus), nodes, nbytes, model_s), model_s(nbytes))
 
     def ops_time(self, ops: list[OpSpec]) -> float:
         """GPU time of an op list (non-blocking collectives overlap until their wait), or its host issue

@@ -1,0 +1,89 @@
+"""GEMM tables in CSV -> the profile's GEMM table rows (b, m, n, k, dtype, time_us).
+
+Reads the form of ../shared/calibration/h100-gemm/gemm_sm90.csv (columns b, m, n, k, dtype, time_us; dtype
+`bf16xbf16->bf16` or `f32xf32->f32`, the latter run on TF32 tensor cores, hence tf32) and the profile's own
+form. Checks: the columns and the time's unit stated, dimensions positive integers, times positive and
+finite, one row per shape and dtype, and every dtype a full grid over b, m, n, k.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from pathlib import Path
+
+from simcluster.errors import ConfigError
+
+DTYPES = {"bf16": "bf16", "fp16": "fp16", "f16": "fp16", "fp32": "fp32", "f32": "tf32", "tf32": "tf32"}
+Row = tuple[int, int, int, int, str, float]
+
+
+def _fail(path: Path, line: int, rule: str) -> ConfigError:
+    return ConfigError(f"{path}:{line}", None, rule)
+
+
+def _dtype(text: str) -> str | None:
+    t = text.strip().lower()
+    out = t.split("->")[-1] if "->" in t else t
+    return DTYPES.get(out)
+
+
+def read_gemm_table(path: Path) -> list[Row]:
+    try:
+        with path.open(newline="", encoding="utf-8") as f:
+            rows = [r for r in csv.reader(f) if r and any(c.strip() for c in r)]
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        raise ConfigError(str(path), None, f"cannot be read as CSV ({type(exc).__name__})") from None
+    if not rows:
+        raise _fail(path, 1, "the table is empty")
+    head = [c.strip() for c in rows[0]]
+    for col in ("b", "m", "n", "k", "dtype"):
+        if col not in head:
+            raise _fail(path, 1, f"missing column {col!r}")
+    if "time_us" not in head:
+        other = [h for h in head if h.startswith("time")]
+        rule = (
+            f"column {other[0]!r} has the wrong unit: want time_us" if other else "missing column 'time_us'"
+        )
+        raise _fail(path, 1, rule)
+    if len(rows) < 2:
+        raise _fail(path, 2, "the table has a header but no rows")
+    idx = {c: head.index(c) for c in ("b", "m", "n", "k", "dtype", "time_us")}
+    out: list[Row] = []
+    seen: set[tuple] = set()
+    for no, row in enumerate(rows[1:], start=2):
+        if len(row) < len(head):
+            raise _fail(path, no, f"has {len(row)} columns, the header {len(head)}")
+        dims = []
+        for c in "bmnk":
+            try:
+                v = int(row[idx[c]])
+            except ValueError:
+                raise _fail(path, no, f"{c}={row[idx[c]]!r} is not an integer") from None
+            if v <= 0:
+                raise _fail(path, no, f"{c}={v} must be positive")
+            dims.append(v)
+        dtype = _dtype(row[idx["dtype"]])
+        if dtype is None:
+            raise _fail(path, no, f"dtype={row[idx['dtype']]!r} is not bf16, fp16, tf32/f32 or fp32")
+        try:
+            t = float(row[idx["time_us"]])
+        except ValueError:
+            raise _fail(path, no, f"time_us={row[idx['time_us']]!r} is not a number") from None
+        if not math.isfinite(t) or t <= 0:
+            raise _fail(path, no, f"time_us={row[idx['time_us']]} must be positive and finite")
+        key = (*dims, dtype)
+        if key in seen:
+            raise _fail(path, no, f"shape {key} appears twice")
+        seen.add(key)
+        out.append((dims[0], dims[1], dims[2], dims[3], dtype, t))
+    for dtype in sorted({r[4] for r in out}):
+        sel = [r for r in out if r[4] == dtype]
+        axes = [len({r[i] for r in sel}) for i in range(4)]
+        if math.prod(axes) != len(sel):
+            raise _fail(
+                path,
+                len(rows),
+                f"{dtype} rows are not a full grid over b, m, n, k ({len(sel)} of {math.prod(axes)})",
+            )
+    return sorted(out, key=lambda r: (r[4], r[0], r[1], r[2], r[3]))

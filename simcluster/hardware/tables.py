@@ -1,0 +1,354 @@
+"""Measured tables of a hardware profile and the one lookup that answers "how long does this take here".
+
+A profile may hold collective tables (what nccl-tests measures: per op, ranks and nodes spanned, message
+size -> time) and GEMM tables (b, m, n, k, dtype -> time), each in a CSV file next to the profile YAML
+(`tables:` in the profile; the format is in docs/calibration.md). The lookup is table first, model outside:
+  collectives  T(S) linear in (log S, log T) between measured sizes; outside the measured sizes the model
+               times the table/model ratio at the nearest edge, so the hand-over is continuous.
+  GEMMs        multilinear in (log b, log m, log n, log k) -> log T inside the measured grid; outside it the
+               model times the table/model ratio at the query clamped onto the grid (continuous at its faces).
+Callers turn a table time into a ratio to their own model time (`ratio`), so what only the model knows
+(contention on shared links, protocols, backward operand layouts) still scales it.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+
+from simcluster.errors import ConfigError
+
+TableOp = Literal["allreduce", "allgather", "reducescatter", "alltoall", "sendrecv", "broadcast", "reduce"]
+GemmDtype = Literal["fp32", "tf32", "fp16", "bf16"]
+COLLECTIVE_COLUMNS = ("size_bytes", "time_us")
+GEMM_COLUMNS = ("b", "m", "n", "k", "dtype", "time_us")
+MAX_TIME_US = 1e9
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
+
+
+class CollectiveTable(_Strict):
+    """One measured collective: `op` on `ranks` GPUs spanning `nodes` nodes (equal GPUs per node)."""
+
+    op: TableOp
+    ranks: int = Field(ge=2, le=1 << 20)
+    nodes: int = Field(ge=1, le=1 << 20)
+    file: str = Field("", description="CSV (size_bytes,time_us) relative to the profile's folder")
+    size_bytes: list[float] = Field(default_factory=list, description="filled from `file` on loading")
+    time_us: list[float] = Field(default_factory=list, description="filled from `file` on loading")
+
+    @model_validator(mode="after")
+    def _points(self) -> CollectiveTable:
+        if self.ranks % self.nodes:
+            raise ValueError(f"ranks={self.ranks} must be a multiple of nodes={self.nodes}")
+        check_series(self.size_bytes, self.time_us, self.file or "tables.collectives")
+        return self
+
+
+class GemmTable(_Strict):
+    """Measured GEMMs of one dtype on a full grid of (b, m, n, k) (every combination of the listed values)."""
+
+    dtype: GemmDtype
+    file: str = Field("", description="CSV (b,m,n,k,dtype,time_us) relative to the profile's folder")
+    rows: list[tuple[int, int, int, int, float]] = Field(
+        default_factory=list, description="(b, m, n, k, time_us), filled from `file` on loading"
+    )
+
+    @model_validator(mode="after")
+    def _grid(self) -> GemmTable:
+        if not self.rows:
+            raise ValueError(f"{self.file or 'tables.gemm'}: no {self.dtype} rows")
+        axes = [sorted({r[i] for r in self.rows}) for i in range(4)]
+        if math.prod(len(a) for a in axes) != len({r[:4] for r in self.rows}) or len(self.rows) != len(
+            {r[:4] for r in self.rows}
+        ):
+            raise ValueError(
+                f"{self.file or 'tables.gemm'}: {self.dtype} rows must form a full grid of b, m, n, k with "
+                "one row per shape"
+            )
+        return self
+
+
+class MeasuredTables(_Strict):
+    collectives: list[CollectiveTable] = Field(default_factory=list)
+    gemm: list[GemmTable] = Field(default_factory=list)
+    _lookup: Lookup | None = PrivateAttr(default=None)  # built once per loaded profile (see lookup_of)
+
+
+def lookup_of(tables: MeasuredTables | None) -> Lookup:
+    """The lookup of a profile's tables, built once per loaded profile (a search builds many cost models)."""
+    if tables is None:
+        return Lookup(None)
+    if tables._lookup is None:
+        tables._lookup = Lookup(tables)
+    return tables._lookup
+
+
+def check_series(sizes: list[float], times: list[float], where: str) -> None:
+    """Sizes rise strictly, times are positive and finite, as many of each (a ValueError names the rule)."""
+    if len(sizes) != len(times):
+        raise ValueError(f"{where}: {len(sizes)} sizes but {len(times)} times")
+    if not sizes:
+        raise ValueError(f"{where}: the table has no rows")
+    for i, (s, t) in enumerate(zip(sizes, times)):
+        if not (math.isfinite(s) and s > 0) or not (math.isfinite(t) and 0 < t <= MAX_TIME_US):
+            raise ValueError(f"{where}: point {i + 1} ({s}, {t}) must have size > 0 and 0 < time_us <= 1e9")
+        if i and s <= sizes[i - 1]:
+            raise ValueError(f"{where}: sizes must rise (point {i + 1}: {s} after {sizes[i - 1]})")
+
+
+# -- CSV files: the shared table format ------------------------------------------------------------------
+
+
+def _fail(path: Path, line: int, rule: str) -> ConfigError:
+    return ConfigError(f"{path}:{line}", None, rule)
+
+
+def _header(path: Path, rows: list[list[str]], want: tuple[str, ...]) -> list[int]:
+    if not rows:
+        raise _fail(path, 1, "the table is empty (no header, no rows)")
+    head = [c.strip() for c in rows[0]]
+    where = []
+    for col in want:
+        if col not in head:
+            stem = col.split("_")[0]
+            other = [h for h in head if h.split("_")[0] == stem or h.split("(")[0] == stem]
+            if other:
+                raise _fail(
+                    path, 1, f"column {other[0]!r} has the wrong unit: the table format wants {col!r}"
+                )
+            raise _fail(path, 1, f"missing column {col!r} (columns: {', '.join(want)})")
+        where.append(head.index(col))
+    if len(rows) < 2:
+        raise _fail(path, 2, "the table has a header but no rows")
+    return where
+
+
+def _number(path: Path, line: int, col: str, text: str, integer: bool = False) -> float:
+    try:
+        value = int(text) if integer else float(text)
+    except ValueError:
+        raise _fail(
+            path, line, f"{col}={text.strip()!r} is not {'an integer' if integer else 'a number'}"
+        ) from None
+    if not math.isfinite(value) or value <= 0:
+        raise _fail(path, line, f"{col}={text.strip()} must be positive and finite")
+    if col == "time_us" and value > MAX_TIME_US:
+        raise _fail(path, line, f"time_us={value:g} exceeds 1e9 us")
+    return value
+
+
+def _rows(path: Path) -> list[list[str]]:
+    try:
+        with path.open(newline="", encoding="utf-8") as f:
+            return [r for r in csv.reader(f) if r and any(c.strip() for c in r)]
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        raise ConfigError(str(path), None, f"cannot be read as a CSV table ({type(exc).__name__})") from None
+
+
+def read_collective_csv(path: Path) -> tuple[list[float], list[float]]:
+    """(size_bytes, time_us) of a collective table CSV; a broken rule is one line naming file and line."""
+    rows = _rows(path)
+    i_size, i_time = _header(path, rows, COLLECTIVE_COLUMNS)
+    sizes: list[float] = []
+    times: list[float] = []
+    for line, row in enumerate(rows[1:], start=2):
+        if len(row) <= max(i_size, i_time):
+            raise _fail(path, line, f"has {len(row)} columns, the header {len(rows[0])}")
+        s = _number(path, line, "size_bytes", row[i_size])
+        t = _number(path, line, "time_us", row[i_time])
+        if sizes and s <= sizes[-1]:
+            raise _fail(
+                path, line, f"size_bytes={s:g} must rise (previous row {sizes[-1]:g}): sort the table"
+            )
+        sizes.append(s)
+        times.append(t)
+    return sizes, times
+
+
+def read_gemm_csv(path: Path) -> dict[str, list[tuple[int, int, int, int, float]]]:
+    """Rows per dtype of a GEMM table CSV (b,m,n,k,dtype,time_us)."""
+    rows = _rows(path)
+    cols = _header(path, rows, GEMM_COLUMNS)
+    out: dict[str, list[tuple[int, int, int, int, float]]] = {}
+    for line, row in enumerate(rows[1:], start=2):
+        if len(row) <= max(cols):
+            raise _fail(path, line, f"has {len(row)} columns, the header {len(rows[0])}")
+        b, m, n, k = (int(_number(path, line, c, row[i], integer=True)) for c, i in zip("bmnk", cols[:4]))
+        dtype = row[cols[4]].strip()
+        if dtype not in ("fp32", "tf32", "fp16", "bf16"):
+            raise _fail(path, line, f"dtype={dtype!r} must be one of fp32, tf32, fp16, bf16")
+        out.setdefault(dtype, []).append((b, m, n, k, _number(path, line, "time_us", row[cols[5]])))
+    return out
+
+
+def write_collective_csv(path: Path, sizes: list[float], times_us: list[float]) -> None:
+    lines = ["size_bytes,time_us"] + [f"{int(s)},{t:.6g}" for s, t in zip(sizes, times_us)]
+    path.write_text("\n".join(lines) + "\n")
+
+
+def write_gemm_csv(path: Path, rows: list[tuple[int, int, int, int, str, float]]) -> None:
+    lines = [",".join(GEMM_COLUMNS)] + [f"{b},{m},{n},{k},{d},{t:.6g}" for b, m, n, k, d, t in rows]
+    path.write_text("\n".join(lines) + "\n")
+
+
+def expand_files(data: dict, base_dir: Path | None) -> dict:
+    """A profile mapping with each table's `file` read into its points (relative to `base_dir`)."""
+    tables = data.get("tables")
+    if not isinstance(tables, dict):
+        return data
+    tables = dict(tables)
+    for key in ("collectives", "gemm"):
+        entries = tables.get(key)
+        if not isinstance(entries, list):
+            continue
+        done = []
+        for e in entries:
+            if isinstance(e, dict) and isinstance(e.get("file"), str) and e["file"]:
+                path = Path(e["file"])
+                if not path.is_absolute():
+                    if base_dir is None:
+                        raise ConfigError(
+                            f"tables.{key}.file", e["file"], "a relative path needs a profile file"
+                        )
+                    path = base_dir / path
+                if not path.is_file():
+                    raise ConfigError(f"tables.{key}.file", e["file"], f"no such file ({path})")
+                e = dict(e)
+                if key == "collectives":
+                    e["size_bytes"], e["time_us"] = read_collective_csv(path)
+                else:
+                    e["rows"] = [tuple(r) for r in read_gemm_csv(path).get(str(e.get("dtype")), [])]
+            done.append(e)
+        tables[key] = done
+    return {**data, "tables": tables}
+
+
+# -- the lookup -------------------------------------------------------------------------------------------
+
+
+class _Series:
+    def __init__(self, t: CollectiveTable) -> None:
+        self.log_s = np.log(np.asarray(t.size_bytes, dtype=float))
+        self.log_t = np.log(np.asarray(t.time_us, dtype=float) * 1e-6)
+        self.lo, self.hi = float(t.size_bytes[0]), float(t.size_bytes[-1])
+
+    def at(self, size: float) -> float:
+        if len(self.log_s) == 1:
+            return float(math.exp(self.log_t[0]))
+        return float(math.exp(np.interp(math.log(size), self.log_s, self.log_t)))
+
+
+class _Grid:
+    def __init__(self, t: GemmTable) -> None:
+        self.axes = [np.asarray(sorted({r[i] for r in t.rows}), dtype=float) for i in range(4)]
+        self.log_axes = [np.log(a) for a in self.axes]
+        index = [{v: j for j, v in enumerate(a)} for a in self.axes]
+        self.log_t = np.zeros(tuple(len(a) for a in self.axes))
+        for b, m, n, k, us in t.rows:
+            self.log_t[index[0][b], index[1][m], index[2][n], index[3][k]] = math.log(us * 1e-6)
+
+    def clamp(self, q: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+        return tuple(int(min(max(v, a[0]), a[-1])) for v, a in zip(q, self.axes))  # type: ignore[return-value]
+
+    def inside(self, q: tuple[int, int, int, int]) -> bool:
+        return all(a[0] <= v <= a[-1] for v, a in zip(q, self.axes))
+
+    def at(self, q: tuple[int, int, int, int]) -> float:
+        """Multilinear interpolation of log time in log coordinates (q inside the grid)."""
+        lo_idx, weights = [], []
+        for v, la in zip(q, self.log_axes):
+            x = math.log(v)
+            j = int(np.clip(np.searchsorted(la, x, side="right") - 1, 0, max(len(la) - 2, 0)))
+            if len(la) == 1:
+                lo_idx.append((0, 0))
+                weights.append(0.0)
+                continue
+            w = (x - la[j]) / (la[j + 1] - la[j])
+            lo_idx.append((j, j + 1))
+            weights.append(min(max(w, 0.0), 1.0))
+        total = 0.0
+        for corner in range(16):
+            idx, w = [], 1.0
+            for d in range(4):
+                hi = (corner >> d) & 1
+                idx.append(lo_idx[d][hi])
+                w *= weights[d] if hi else 1.0 - weights[d]
+            if w:
+                total += w * self.log_t[tuple(idx)]
+        return math.exp(total)
+
+
+# fp16 and bf16 run at the same tensor-core rate (as HardwareProfile.peak_flops falls back between them)
+_SAME_RATE = {"fp16": "bf16", "bf16": "fp16"}
+
+
+class Lookup:
+    """Table first, model outside: the profile's measured tables, ready to answer per op."""
+
+    def __init__(self, tables: MeasuredTables | None) -> None:
+        self._coll: dict[tuple[str, int, int], _Series] = {}
+        self._gemm: dict[str, _Grid] = {}
+        if tables is not None:
+            for t in tables.collectives:
+                self._coll[(t.op, t.ranks, t.nodes)] = _Series(t)
+            for g in tables.gemm:
+                self._gemm[g.dtype] = _Grid(g)
+
+    def __bool__(self) -> bool:
+        return bool(self._coll or self._gemm)
+
+    def has_collective(self, op: str, ranks: int, nodes: int) -> bool:
+        return (op, ranks, nodes) in self._coll
+
+    def covers_collective(self, op: str, ranks: int, nodes: int, size_bytes: float) -> bool:
+        """A table holds this call's size (at or between measured sizes), not only its edge ratio."""
+        series = self._coll.get((op, ranks, nodes))
+        return series is not None and series.lo <= size_bytes <= series.hi
+
+    def covers_gemm(self, b: int, m: int, n: int, k: int, dtype: str) -> bool:
+        """The GEMM grid of this dtype holds the shape (at or between measured points)."""
+        grid = self._gemm.get(dtype) or self._gemm.get(_SAME_RATE.get(dtype, ""))
+        return grid is not None and grid.inside((b, m, n, k))
+
+    def collective_s(
+        self, op: str, ranks: int, nodes: int, size_bytes: float, model_s: Callable[[float], float]
+    ) -> float | None:
+        """Seconds of one `op` of `size_bytes` on `ranks` GPUs over `nodes` nodes, or None without a table.
+        Outside the measured sizes: `model_s(size)` x the table/model ratio at the nearest measured size."""
+        series = self._coll.get((op, ranks, nodes))
+        if series is None:
+            return None
+        if series.lo <= size_bytes <= series.hi:
+            return series.at(size_bytes)
+        edge = series.lo if size_bytes < series.lo else series.hi
+        return model_s(size_bytes) * series.at(edge) / model_s(edge)
+
+    def gemm_s(
+        self, b: int, m: int, n: int, k: int, dtype: str, model_s: Callable[[int, int, int, int], float]
+    ) -> float | None:
+        """Seconds of `b` GEMMs [m,k] x [k,n] in `dtype`, or None without a table for that dtype. Outside
+        the grid: `model_s(b, m, n, k)` x the table/model ratio at the query clamped onto the grid."""
+        grid = self._gemm.get(dtype) or self._gemm.get(_SAME_RATE.get(dtype, ""))
+        if grid is None:
+            return None
+        q = (b, m, n, k)
+        if grid.inside(q):
+            return grid.at(q)
+        edge = grid.clamp(q)
+        return model_s(*q) * grid.at(edge) / model_s(*edge)
+
+
+def ratio(table_s: float | None, model_s: float) -> float:
+    """Table time over model time (1 without a table or a model time)."""
+    if table_s is None or not model_s > 0:
+        return 1.0
+    return table_s / model_s

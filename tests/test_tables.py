@@ -1,0 +1,383 @@
+"""Measured tables in the profile (hardware/tables.py) and their import (`python -m calibrate import`)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from calibrate.__main__ import main as calibrate_main
+from simcluster.cli import main
+from simcluster.config.loader import load_scenario
+from simcluster.hardware.profile import load_profile
+from simcluster.hardware.tables import Lookup
+from simcluster.model.costs import CostModel
+from simcluster.parallel.base import OpFactory
+from simcluster.simulate import simulate
+
+DATA = Path(__file__).parent / "data" / "nccl_tests"
+VTRAIN_8 = Path(__file__).parent.parent / "simcluster/hardware/presets/vtrain-a100/allreduce_8gpu_1node.csv"
+H100 = Path(__file__).parent.parent / "simcluster/hardware/presets/dgx-h100/gemm_sm90.csv"
+
+
+def _model(size: float) -> float:  # any smooth rising model: alpha-beta
+    return 30e-6 + size / 200e9
+
+
+def _table_rows(path: Path) -> list[tuple[float, float]]:
+    lines = path.read_text().splitlines()[1:]
+    return [(float(a), float(b)) for a, b in (x.split(",") for x in lines)]
+
+
+def test_collective_lookup_is_the_measured_time_at_measured_points_and_monotone_between() -> None:
+    hw = load_profile("vtrain-a100")
+    look = Lookup(hw.tables)
+    rows = _table_rows(VTRAIN_8)
+    assert rows[0] == (1048576.0, 92.15)  # the ~93 us floor at 8 GPUs
+    for s, t in rows[::97]:
+        assert look.collective_s("allreduce", 8, 1, s, _model) == pytest.approx(t * 1e-6, rel=1e-12)
+    for (s0, t0), (s1, t1) in zip(rows[200:260], rows[201:261]):
+        ts = [look.collective_s("allreduce", 8, 1, s, _model) for s in np.linspace(s0, s1, 7)]
+        steps = np.diff(ts)
+        assert (steps >= -1e-18).all() if t1 >= t0 else (steps <= 1e-18).all()
+    assert look.collective_s("allreduce", 8, 2, 1e6, _model) is None  # no table: the caller's model
+    assert look.collective_s("allgather", 8, 1, 1e6, _model) is None
+
+
+def test_collective_hand_over_to_the_model_is_continuous() -> None:
+    look = Lookup(load_profile("vtrain-a100").tables)
+    rows = _table_rows(VTRAIN_8)
+    for edge, t_edge in (rows[0], rows[-1]):
+        for eps in (1e-9, 1e-6):
+            below = look.collective_s("allreduce", 8, 1, edge * (1 - eps), _model)
+            above = look.collective_s("allreduce", 8, 1, edge * (1 + eps), _model)
+            assert below == pytest.approx(t_edge * 1e-6, rel=10 * eps)
+            assert above == pytest.approx(t_edge * 1e-6, rel=10 * eps)
+    # far outside: the model scaled by the edge's ratio (a closed form)
+    s = rows[0][0] / 16
+    ratio = rows[0][1] * 1e-6 / _model(rows[0][0])
+    assert look.collective_s("allreduce", 8, 1, s, _model) == pytest.approx(_model(s) * ratio, rel=1e-12)
+
+
+def _h100_time(b: int, m: int, n: int, k: int) -> float:
+    for line in H100.read_text().splitlines()[1:]:
+        parts = line.split(",")
+        if parts[4] == "bf16" and tuple(map(int, parts[:4])) == (b, m, n, k):
+            return float(parts[5]) * 1e-6
+    raise KeyError((b, m, n, k))
+
+
+def test_gemm_lookup_measured_points_monotone_between_and_continuous_hand_over() -> None:
+    hw = load_profile("dgx-h100")
+    cost = CostModel(hw, "bf16")
+    look = Lookup(hw.tables)
+
+    def model(b: int, m: int, n: int, k: int) -> float:
+        return cost.gemm(m, n, k, b)[0]
+
+    for q in ((1, 256, 256, 256), (2, 1024, 4096, 512), (4, 4096, 4096, 4096), (1, 2048, 256, 1024)):
+        assert look.gemm_s(*q, "bf16", model) == pytest.approx(_h100_time(*q), rel=1e-12)
+    # between measured points (m from 1024 to 2048): between the two measured times and monotone
+    t0, t1 = _h100_time(1, 1024, 1024, 1024), _h100_time(1, 2048, 1024, 1024)
+    ts = [look.gemm_s(1, m, 1024, 1024, "bf16", model) for m in range(1024, 2049, 64)]
+    assert min(t0, t1) - 1e-15 <= min(ts) and max(ts) <= max(t0, t1) + 1e-15
+    assert all(np.diff(ts) >= 0) or all(np.diff(ts) <= 0)
+    # outside the grid (m = 8192): the model times the ratio at the clamped point; continuous at the face
+    edge = _h100_time(1, 4096, 1024, 1024)
+    out = look.gemm_s(1, 8192, 1024, 1024, "bf16", model)
+    assert out == pytest.approx(model(1, 8192, 1024, 1024) * edge / model(1, 4096, 1024, 1024), rel=1e-12)
+    assert look.gemm_s(1, 4097, 1024, 1024, "bf16", model) == pytest.approx(edge, rel=1e-3)
+    assert look.gemm_s(1, 4096, 1024, 1024, "fp16", model) == pytest.approx(edge)  # fp16 uses bf16's grid
+    assert Lookup(load_profile("dgx-a100").tables).gemm_s(1, 256, 256, 256, "bf16", model) is None
+
+
+def test_op_factory_takes_the_table_for_gemms() -> None:
+    hw = load_profile("dgx-h100")
+    f = OpFactory(CostModel(hw, "bf16"))
+    op = f.gemm("x", "forward", 4096, 4096, 4096)
+    assert op.measured and op.duration_s == pytest.approx(_h100_time(1, 4096, 4096, 4096))
+    bwd = f.gemm("x", "backward", 4096, 4096, 4096)
+    eff = hw.gpu.gemm.backward_efficiency
+    assert bwd.duration_s >= op.duration_s * 0.999 and (
+        eff < 1 or bwd.duration_s == pytest.approx(op.duration_s)
+    )
+    plain = OpFactory(CostModel(load_profile("dgx-a100"), "bf16")).gemm("x", "forward", 4096, 4096, 4096)
+    assert not plain.measured
+
+
+def test_simcluster_collective_uses_the_vtrain_table() -> None:
+    res = CliRunner().invoke(
+        main,
+        ["collective", "allreduce", "--hardware", "vtrain-a100", "--nodes", "1", "--size", "4MiB", "--json"],
+    )
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["time_s"] == pytest.approx(94.03e-6, rel=1e-9)  # in-place, 4 MiB, 8 GPUs
+
+
+def test_summary_reports_the_share_of_op_time_from_tables(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(
+        "name: t\nhardware: vtrain-a100\ncluster: {nodes: 1}\n"
+        "parallelism: {scheme: megatron, tensor: 8}\n"
+        "model: {layers: 2, hidden: 1024, heads: 16, seq_len: 2048, vocab: 0}\n"
+        "training: {global_batch: 1, micro_batch: 1, precision: fp16}\n"
+    )
+    s = simulate(load_scenario(path)).summary()["op_time_sources"]
+    assert 0.05 < s["tables_share"] < 0.95
+    assert s["tables_share"] + s["model_share"] == pytest.approx(1.0)
+    path.write_text(path.read_text().replace("vtrain-a100", "dgx-a100"))
+    assert simulate(load_scenario(path)).summary()["op_time_sources"]["tables_share"] == 0.0
+
+
+# -- import ------------------------------------------------------------------------------------------------
+
+
+def _import(tmp_path: Path, *args: str) -> tuple[int, str]:
+    import contextlib
+    import io
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = calibrate_main(["import", *args])
+    return code, err.getvalue()
+
+
+CASES = [
+    ("all_reduce_perf_8gpu.txt", "allreduce", "1", "8", "268435456"),
+    ("all_gather_perf_16gpu_2node.txt", "allgather", "2", "16", "268435456"),
+    ("reduce_scatter_perf_8gpu.txt", "reducescatter", "1", "8", "4194304"),
+    ("sendrecv_perf_8gpu.txt", "sendrecv", "1", "8", "8388608"),
+    ("all_reduce_perf_8gpu.txt", "allreduce", "1", "8", "1048576"),
+]
+
+
+def _busbw_in_file(name: str, size: str) -> float:
+    for line in (DATA / name).read_text().splitlines():
+        toks = line.split()
+        if toks and toks[0] == size:
+            return float(toks[11])  # in place
+    raise KeyError(size)
+
+
+@pytest.mark.parametrize("name,op,nodes,gpus,size", CASES)
+def test_import_then_collective_reproduces_the_imported_busbw(tmp_path, name, op, nodes, gpus, size) -> None:
+    out = tmp_path / "prof"
+    code, err = _import(
+        tmp_path, *(str(p) for p in sorted(DATA.glob("*.txt"))), "--base", "dgx-a100", "--out", str(out)
+    )
+    assert code == 0, err
+    res = CliRunner().invoke(
+        main,
+        [
+            "collective",
+            op,
+            "--hardware",
+            str(out / "profile.yaml"),
+            "--nodes",
+            nodes,
+            "--gpus",
+            gpus,
+            "--size",
+            size,
+            "--json",
+        ],
+    )
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["busbw_GBps"] == pytest.approx(_busbw_in_file(name, size), rel=0.01)
+
+
+def test_import_report_and_alpha_beta_fit(tmp_path: Path) -> None:
+    out = tmp_path / "prof"
+    files = [str(p) for p in sorted(DATA.glob("*.txt"))]
+    code, err = _import(tmp_path, *files, "--gemm", "/dev/null", "--base", "dgx-a100", "--out", str(out))
+    assert code == 2 and err.count("\n") == 1 and "/dev/null:1" in err and "empty" in err
+    code, err = _import(tmp_path, *files, "--base", "dgx-a100", "--out", str(out))
+    assert code == 0, err
+    rep = json.loads((out / "import_report.json").read_text())
+    ar = next(c for c in rep["collectives"] if c["op"] == "allreduce")
+    # the sample was written as 28 us + busbw 228 GB/s with +-1% noise: the line recovers both
+    assert ar["alpha_us"] == pytest.approx(28.0, rel=0.1) and ar["bandwidth_GBps"] == pytest.approx(
+        228, rel=0.02
+    )
+    assert ar["fit_mape_pct"] < 1.5
+    ag = next(c for c in rep["collectives"] if c["op"] == "allgather")
+    assert (ag["ranks"], ag["nodes"]) == (16, 2)  # from the device list's hosts
+    assert rep["link_classes"]["nic"]["scale"] < 1  # the sample's network is slower than dgx-a100's
+    prof = load_profile(str(out / "profile.yaml"))
+    assert {(t.op, t.ranks, t.nodes) for t in prof.tables.collectives} >= {
+        ("alltoall", 8, 1),
+        ("sendrecv", 8, 1),
+    }
+
+
+def test_import_vtrain_csv_and_h100_gemm_match_the_presets(tmp_path: Path) -> None:
+    shared = Path("/work/shared/calibration")
+    if not shared.is_dir():
+        pytest.skip("the shared calibration data is not on this machine")
+    out = tmp_path / "p"
+    code, err = _import(
+        tmp_path,
+        str(shared / "vtrain-a100/allreduce_8gpu.csv"),
+        "--gemm",
+        str(shared / "h100-gemm/gemm_sm90.csv"),
+        "--base",
+        "vtrain-a100",
+        "--out",
+        str(out),
+    )
+    assert code == 0, err
+    assert (out / "tables/allreduce_8gpu_1node.csv").read_text() == VTRAIN_8.read_text()
+    assert (out / "tables/gemm.csv").read_text() == H100.read_text()
+
+
+BAD = {
+    "unsorted": (
+        "size(B),count,type,time(ns),busbw(GB/s)\n2048,512,float,9000,0.1\n1024,256,float,9000,0.1\n",
+        3,
+        "rise",
+    ),
+    "negative": ("size(B),count,type,time(ns),busbw(GB/s)\n1024,256,float,-9000,0.1\n", 2, "positive"),
+    "nan": (
+        "size(B),count,type,time(ns),busbw(GB/s)\n1024,256,float,9000,0.1\n2048,512,float,nan,0.1\n",
+        3,
+        "finite",
+    ),
+    "missing": ("size(B),count,type,busbw(GB/s)\n1024,256,float,0.1\n", 1, "missing column"),
+    "units": ("size(B),count,type,time(ms),busbw(GB/s)\n1024,256,float,9,0.1\n", 1, "wrong unit"),
+    "size_units": ("size(KB),count,type,time(us),busbw(GB/s)\n1,256,float,9,0.1\n", 1, "wrong unit"),
+    "empty": ("", 1, "empty"),
+    "header_only": ("size(B),count,type,time(ns),busbw(GB/s)\n", 2, "no rows"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_malformed_collective_tables_are_one_line_errors(tmp_path: Path, case: str) -> None:
+    text, line, rule = BAD[case]
+    path = tmp_path / "allreduce_8gpu.csv"
+    path.write_text(text)
+    code, err = _import(tmp_path, str(path), "--out", str(tmp_path / "o"))
+    assert code == 2
+    assert err.count("\n") == 1 and f"{path}:{line}" in err and rule in err, err
+    assert not (tmp_path / "o").exists()  # nothing half-written
+
+
+def test_malformed_nccl_text_and_gemm_tables(tmp_path: Path) -> None:
+    good = (DATA / "all_reduce_perf_8gpu.txt").read_text().splitlines()
+    rows = [i for i, x in enumerate(good) if x.strip() and not x.startswith("#")]
+    swapped = list(good)
+    swapped[rows[1]], swapped[rows[2]] = good[rows[2]], good[rows[1]]
+    bad_units = [x.replace("(us)", "(ms)") for x in good]
+    for lines, line, rule in ((swapped, rows[2] + 1, "rise"), (bad_units, rows[0], "(us) or (ns)")):
+        path = tmp_path / "all_reduce_perf.txt"
+        path.write_text("\n".join(lines))
+        code, err = _import(tmp_path, str(path), "--out", str(tmp_path / "o"))
+        assert code == 2 and err.count("\n") == 1 and f"{path}:{line}" in err and rule in err, err
+    gemm = tmp_path / "g.csv"
+    for text, line, rule in (
+        ("b,m,n,k,dtype,time_ms\n1,2,2,2,bf16,1\n", 1, "wrong unit"),
+        ("b,m,n,k,dtype,time_us\n1,2,2,2,bf16,0\n", 2, "positive"),
+        ("b,m,n,k,dtype,time_us\n1,2,2,2,bf16,1\n1,4,2,2,bf16,inf\n", 3, "finite"),
+        ("b,m,n,dtype,time_us\n1,2,2,bf16,1\n", 1, "missing column 'k'"),
+        ("b,m,n,k,dtype,time_us\n1,2,2,2,bf16,1\n1,4,4,2,bf16,2\n", 3, "full grid"),
+    ):
+        gemm.write_text(text)
+        code, err = _import(tmp_path, "--gemm", str(gemm), "--out", str(tmp_path / "o"))
+        assert code == 2 and err.count("\n") == 1 and f"{gemm}:{line}" in err and rule in err, err
+
+
+def test_profile_table_files_are_checked_on_loading(tmp_path: Path) -> None:
+    import yaml
+
+    data = yaml.safe_load(
+        (Path(__file__).parent.parent / "simcluster/hardware/presets/dgx-a100.yaml").read_text()
+    )
+    data["tables"] = {"collectives": [{"op": "allreduce", "ranks": 8, "nodes": 1, "file": "t.csv"}]}
+    (tmp_path / "p.yaml").write_text(yaml.safe_dump(data))
+    (tmp_path / "t.csv").write_text("size_bytes,time_us\n1024,10\n4096,inf\n")
+    res = CliRunner().invoke(
+        main,
+        ["collective", "allreduce", "--hardware", str(tmp_path / "p.yaml"), "--nodes", "1", "--size", "1MiB"],
+    )
+    assert res.exit_code == 2 and "t.csv:3" in res.output and "finite" in res.output
+    (tmp_path / "t.csv").write_text("size_bytes,time_us\n1024,10\n4096,20\n")
+    res = CliRunner().invoke(
+        main,
+        [
+            "collective",
+            "allreduce",
+            "--hardware",
+            str(tmp_path / "p.yaml"),
+            "--nodes",
+            "1",
+            "--size",
+            "2KiB",
+            "--json",
+        ],
+    )
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["time_s"] == pytest.approx(math.sqrt(10 * 20) * 1e-6)  # log-log midpoint
+
+
+def test_a_calibration_run_writes_the_same_table_format(tmp_path: Path) -> None:
+    from calibrate.imports.own_runs import write_own_tables
+
+    def row(op, group, n, size, t, status="ok", conc=1):
+        return {
+            "op": op,
+            "group": group,
+            "n_ranks": n,
+            "size_bytes": size,
+            "time_s": t,
+            "status": status,
+            "n_concurrent_groups": conc,
+        }
+
+    rows = [
+        row("all_reduce", "intra_node", 4, 2048, 3e-5),
+        row("all_reduce", "intra_node", 4, 1024, 2e-5),
+        row("all_reduce", "intra_node", 4, 1024, 4e-5),
+        row("all_reduce", "intra_node", 4, 1024, 2.5e-5),
+        row("all_gather", "inter_pair", 2, 1024, 5e-5),
+        row("all_gather", "inter_pair", 2, 4096, 1e-3, status="error: timeout"),
+        row("all_reduce", "mesh_row", 2, 1024, 1e-5, conc=2),
+    ]
+    entries = write_own_tables(tmp_path, rows, run_nodes=2)
+    assert entries == [
+        {"op": "allgather", "ranks": 2, "nodes": 2, "file": "tables/allgather_2gpu_2node.csv"},
+        {"op": "allreduce", "ranks": 4, "nodes": 1, "file": "tables/allreduce_4gpu_1node.csv"},
+    ]
+    from simcluster.hardware.tables import read_collective_csv
+
+    assert read_collective_csv(tmp_path / entries[1]["file"]) == ([1024.0, 2048.0], [25.0, 30.0])  # medians
+
+
+def test_search_estimate_asks_the_same_lookup(tmp_path: Path) -> None:
+    from simcluster.search.driver import scheme_of
+    from simcluster.search.estimate import Estimator, _Layout
+
+    path = tmp_path / "s.yaml"
+    path.write_text(
+        "name: t\nhardware: vtrain-a100\ncluster: {nodes: 1}\nparallelism: {scheme: megatron, tensor: 8}\n"
+        "model: {layers: 2, hidden: 1024, heads: 16, seq_len: 2048, vocab: 0}\n"
+        "training: {global_batch: 1, micro_batch: 1, precision: fp16}\n"
+    )
+    loaded = load_scenario(path)
+    lay = _Layout(Estimator(loaded), loaded.scenario, scheme_of(loaded.scenario, loaded.hardware))
+    assert lay.coll_time("allreduce", tuple(range(8)), 4194304.0) == pytest.approx(94.03e-6, rel=1e-9)
+    assert lay.coll_time("allreduce", tuple(range(4)), 4194304.0) == pytest.approx(75.8e-6, rel=1e-9)
+
+
+def test_engine_hand_over_is_continuous_at_the_table_edges() -> None:
+    from simcluster.commands.collective import run_collective
+
+    def t(size: int) -> float:
+        return float(run_collective("allreduce", "vtrain-a100", 1, 8, size, "auto")["time_s"])
+
+    lo, hi = 1048576, 1048576000
+    assert t(lo) == pytest.approx(92.15e-6, rel=1e-9) and t(hi) == pytest.approx(8010.1e-6, rel=1e-9)
+    assert t(lo - 1) == pytest.approx(t(lo), rel=1e-5) and t(hi + 1) == pytest.approx(t(hi), rel=1e-5)
+    assert t(lo // 4) < t(lo) and t(hi * 2) > t(hi)  # the model's shape beyond the table
