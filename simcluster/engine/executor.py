@@ -98,10 +98,12 @@ class Engine:
         protocols: Sequence[Protocol] = (IDEAL,),
         per_flow_Bps: Sequence[float] | None = None,
         tables: Lookup | None = None,
+        start_s: Mapping[int, float] | None = None,
     ) -> None:
         self.steps = steps
         self.tables = tables if tables is not None else Lookup(None)
         self.measured: set[tuple] = set()
+        self.start_s = dict(start_s or {})  # when each rank begins (several jobs on one cluster); default 0
         self.reps = sorted(steps)
         self.rep_set = set(self.reps)
         self.translations = translations
@@ -436,8 +438,10 @@ class Engine:
         seg_runs = self._seg_runs
         pos = self._pos
         dispatch = self._dispatch
-        h = 0.0  # the host thread's clock: when it has issued every op so far
+        h = self.start_s.get(rank, 0.0)  # the host thread's clock: when it has issued every op so far
         busy = 0.0
+        if h > 0:
+            yield env.timeout(h)
         for item in self.plans[rank]:
             if type(item) is Segment:
                 pos[rank] = item.i0

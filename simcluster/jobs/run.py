@@ -1,0 +1,198 @@
+"""Simulate several jobs together on one fabric: one topology, one SimPy environment, one flow network.
+
+Every job's program is built as for a single run; its ranks are renumbered after the previous jobs' (its ops'
+groups with them) and its GPUs are its cluster nodes' GPUs, so the engine sees one large program whose
+collectives contend on shared links. Each job is also run alone on the same nodes, for its slowdown.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from simcluster.engine.executor import Engine, EngineResult, RankTrace
+from simcluster.engine.plan import HostCosts
+from simcluster.jobs.spec import ClusterSpec, Job
+from simcluster.model.costs import CostModel
+from simcluster.network.protocols import protocols_of
+from simcluster.parallel.program import Program, build_program
+from simcluster.simulate import SimResult, _cyclic_gc_paused, can_fold
+from simcluster.topology.graph import Topology, build_topology, per_flow_caps_Bps
+from simcluster.topology.placement import place
+
+
+@dataclass
+class Built:
+    job: Job
+    program: Program
+    gpus: list[int]  # cluster GPU of every rank of the job
+
+
+def cluster_topology(spec: ClusterSpec) -> Topology:
+    c = spec.cluster
+    return build_topology(
+        spec.hardware, c.nodes, spec.gpus_per_node, c.oversubscription, c.nics_per_node, c.rail_optimized
+    )
+
+
+def build_job(job: Job, gpn: int) -> Built:
+    sc, hw = job.loaded.scenario, job.loaded.hardware
+    program = build_program(sc, CostModel(hw, sc.training.precision), fold=can_fold(sc))
+    local = place(sc.parallelism.placement, program.layout, gpn, sc.parallelism.scheme)
+    return Built(job, program, [job.nodes[g // gpn] * gpn + g % gpn for g in local])
+
+
+def run_together(built: list[Built], topo: Topology, spec: ClusterSpec) -> list[EngineResult]:
+    """One engine for every job in `built`; the per-job results (ranks local to each job, times from its start)."""
+    steps: dict[int, list] = {}
+    gpus: list[int] = []
+    start: dict[int, float] = {}
+    perms: list[tuple[int, ...]] = []
+    bases = []
+    total = sum(b.program.layout.world_size for b in built)
+    base = 0
+    for b in built:
+        n = b.program.layout.world_size
+        bases.append(base)
+        algo = b.job.loaded.scenario.network.per_kind()
+        memo: dict[int, object] = {}
+
+        def remap(op, base=base, algo=algo, memo=memo):  # noqa: ANN001, ANN202
+            hit = memo.get(id(op))
+            if hit is None:
+                kw = {}
+                if op.group and base:
+                    kw["group"] = tuple(r + base for r in op.group)
+                if op.algorithm == "auto" and op.kind in algo:
+                    kw["algorithm"] = algo[op.kind]
+                hit = memo[id(op)] = replace(op, **kw) if kw else op
+            return hit
+
+        for r, st in b.program.steps.items():
+            steps[r + base] = [(remap(op), layer, mb) for op, layer, mb in st]
+            start[r + base] = b.job.start_s
+        gpus.extend(b.gpus)
+        for p in b.program.translations:
+            perms.append(tuple(range(base)) + tuple(x + base for x in p) + tuple(range(base + n, total)))
+        base += n
+    hw = spec.hardware
+    engine = Engine(
+        steps,
+        perms,
+        gpus,
+        topo,
+        hw.collectives.launch_us * 1e-6,
+        "auto",
+        host=HostCosts.from_spec(hw.host),
+        protocols=protocols_of(hw.collectives),
+        per_flow_Bps=per_flow_caps_Bps(topo, hw.links),
+        start_s=start if any(start.values()) else None,
+    )
+    with _cyclic_gc_paused():
+        res = engine.run()
+    out = []
+    for b, base in zip(built, bases):
+        t0 = b.job.start_s
+        traces = {}
+        for r in b.program.steps:
+            tr = res.traces[r + base]
+            if t0:
+                s = np.frombuffer(tr.start_s, dtype=float) - t0
+                e = np.frombuffer(tr.end_s, dtype=float) - t0
+                tr = RankTrace(
+                    type(tr.start_s)("d", s.tobytes()), type(tr.end_s)("d", e.tobytes()), tr.finish_s - t0
+                )
+            traces[r] = tr
+        it = max(t.finish_s for t in traces.values())
+        out.append(replace(res, traces=traces, iteration_time_s=it))
+    return out
+
+
+def job_result(b: Built, topo: Topology, res: EngineResult) -> SimResult:
+    """A single-job result (as `simulate` returns) for one job of a shared run."""
+    from simcluster.memory.model import rank_memory
+
+    sc, p = b.job.loaded.scenario, b.program
+    memory = {}
+    for rep in p.reps:
+        stage = p.layout.coord(rep, "pp")
+        memory[rep] = rank_memory(
+            sc,
+            p.scheme,
+            p.params_per_rank[rep],
+            stage,
+            p.schedules[stage],
+            b.job.loaded.hardware.gpu.memory_reserved_GiB,
+        )
+    return SimResult(b.job.loaded, topo, b.gpus, p, res, memory)
+
+
+def exposed_comm_s(r: SimResult) -> float:
+    """Communication on the slowest rank's critical stream (blocking collectives and waits)."""
+    rep = max(r.program.reps, key=lambda x: (r.engine.traces[x].finish_s, -x))
+    return r.rank_stats(rep)["comm_busy_s"]
+
+
+def cluster_summary(spec: ClusterSpec, alone_too: bool = True) -> dict:
+    """Run the jobs together (and each alone on the same nodes); the summary document."""
+    topo = cluster_topology(spec)
+    built = [build_job(j, spec.gpus_per_node) for j in spec.jobs]
+    together = run_together(built, topo, spec)
+    alone = [run_together([b], topo, spec)[0] for b in built] if alone_too else together
+    caps = np.asarray(topo.capacity_Bps)
+    span = max(b.job.start_s + t.iteration_time_s for b, t in zip(built, together))
+    names = [b.job.name for b in built]
+    link_bytes = [np.asarray(a.link_bytes) for a in alone]  # a job's bytes per link do not depend on others
+    uses = np.stack([lb > 0 for lb in link_bytes]) if link_bytes else np.zeros((0, len(caps)), bool)
+    jobs = []
+    for k, (b, t, a) in enumerate(zip(built, together, alone)):
+        rt, ra = job_result(b, topo, t), job_result(b, topo, a)
+        shared = {}
+        for m, other in enumerate(names):
+            if m != k:
+                n = int((uses[k] & uses[m]).sum())
+                if n:
+                    shared[other] = n
+        jobs.append(
+            {
+                "name": b.job.name,
+                "scenario": b.job.loaded.scenario.name,
+                "placement": b.job.policy,
+                "nodes": list(b.job.nodes),
+                "gpus": len(b.gpus),
+                "start_s": b.job.start_s,
+                "iteration_time_alone_s": a.iteration_time_s,
+                "iteration_time_together_s": t.iteration_time_s,
+                "slowdown": t.iteration_time_s / a.iteration_time_s if a.iteration_time_s > 0 else 1.0,
+                "exposed_comm_alone_s": exposed_comm_s(ra),
+                "exposed_comm_together_s": exposed_comm_s(rt),
+                "shared_links_with": shared,
+            }
+        )
+    links = []
+    for i in np.flatnonzero(uses.sum(axis=0) >= 2).tolist():
+        a_, b_ = topo.link_ends[i]
+        links.append(
+            {
+                "link": f"{a_}->{b_}",
+                "class": topo.link_class[i],
+                "jobs": [names[k] for k in range(len(names)) if uses[k, i]],
+                "utilization_by_job": {
+                    names[k]: float(link_bytes[k][i] / (caps[i] * span)) if span > 0 else 0.0
+                    for k in range(len(names))
+                    if uses[k, i]
+                },
+            }
+        )
+    doc = {
+        "nodes": spec.cluster.nodes,
+        "gpus": spec.cluster.nodes * spec.gpus_per_node,
+        "hardware": spec.hardware.name,
+        "makespan_s": span,
+        "jobs": jobs,
+        "shared_links": links,
+    }
+    assert all(math.isfinite(j["slowdown"]) for j in jobs)
+    return doc
