@@ -151,3 +151,18 @@ def test_cli_writes_summary_and_refuses_bad_files(tmp_path: Path) -> None:
     p = subprocess.run(cmd[:-1] + [str(tmp_path / "o2")], capture_output=True, text=True, timeout=300)
     assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1 and "jobs" in p.stderr
     assert not (tmp_path / "o2").exists()
+
+
+def test_place_new_ranks_the_placement_that_avoids_the_shared_uplink_first(tmp_path: Path) -> None:
+    from simcluster.jobs.run import rank_new_job
+
+    f = _write(
+        tmp_path,
+        f"cluster: {{nodes: 44, oversubscription: {22 * 12.5 / 4.7375}}}\njobs:\n  - {{scenario: a.yaml, nodes: [0, 22]}}\n",
+        {"a": TP_JOB, "b": TP_JOB},
+    )
+    cands = rank_new_job(load_cluster(f), tmp_path / "b.yaml")
+    assert cands[0]["worst_slowdown"] == 1.0 and cands[0]["placement"] in ("packed", "topology")
+    spread = next(c for c in cands if c["placement"] == "spread")
+    assert spread["nodes"] == [1, 23]  # one node in each leaf: crosses the uplink job a uses
+    assert spread["worst_slowdown"] > 1.3 and cands[-1] is spread

@@ -11,12 +11,18 @@ import click
 @click.command("cluster")
 @click.argument("cluster_file", type=click.Path(path_type=Path))
 @click.option("--out", type=str, required=True, help="output folder (summary.json)")
+@click.option(
+    "--place-new",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="a scenario to place on the free nodes: every policy is tried and ranked (summary.json new_job_candidates)",
+)
 @click.option("--quiet", is_flag=True, help="print nothing on success")
-def command(cluster_file: Path, out: str, quiet: bool) -> None:
+def command(cluster_file: Path, out: str, place_new: Path | None, quiet: bool) -> None:
     """Simulate the jobs of CLUSTER_FILE together on one fabric (and each alone on the same nodes); write
     summary.json with per-job slowdowns, exposed communication and the links jobs share."""
     from simcluster.cli import _user_errors
-    from simcluster.jobs.run import cluster_summary
+    from simcluster.jobs.run import cluster_summary, rank_new_job
     from simcluster.jobs.spec import load_cluster
     from simcluster.report.outdir import AtomicDir, check_out
 
@@ -24,9 +30,15 @@ def command(cluster_file: Path, out: str, quiet: bool) -> None:
     def go() -> None:
         out_path = check_out(out)
         spec = load_cluster(cluster_file)
+        if place_new is not None:
+            from simcluster.jobs.spec import add_job
+
+            add_job(spec, place_new, "packed")  # a bad new job fails before any simulation
         staged = AtomicDir(out_path)
         try:
             doc = cluster_summary(spec)
+            if place_new is not None:
+                doc["new_job_candidates"] = rank_new_job(spec, place_new)
             (staged.path / "summary.json").write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n")
             staged.commit()
         finally:
@@ -37,6 +49,11 @@ def command(cluster_file: Path, out: str, quiet: bool) -> None:
                 click.echo(
                     f"{j['name']}: {j['iteration_time_together_s']:.4g} s together, "
                     f"{j['iteration_time_alone_s']:.4g} s alone (slowdown {j['slowdown']:.3f}x)"
+                )
+            for c in doc.get("new_job_candidates", []):
+                click.echo(
+                    f"new job {c['placement']} on nodes {c['nodes']}: worst slowdown {c['worst_slowdown']:.3f}x, "
+                    f"its own {c['new_job_slowdown']:.3f}x"
                 )
             click.echo(f"wrote {out_path}/summary.json")
 

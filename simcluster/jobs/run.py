@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 import numpy as np
 
@@ -196,3 +197,32 @@ def cluster_summary(spec: ClusterSpec, alone_too: bool = True) -> dict:
     }
     assert all(math.isfinite(j["slowdown"]) for j in jobs)
     return doc
+
+
+def rank_new_job(spec: ClusterSpec, path: Path) -> list[dict]:
+    """Candidate placements of a new job (every policy on the free nodes; distinct node sets only), best first:
+    by the worst slowdown over all jobs, then the new job's slowdown, then the policy's name."""
+    from simcluster.jobs.spec import POLICIES, add_job
+
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for policy in POLICIES:
+        trial = add_job(spec, path, policy)
+        new = trial.jobs[-1]
+        if new.nodes in seen:
+            continue
+        seen.add(new.nodes)
+        doc = cluster_summary(trial)
+        slow = [j["slowdown"] for j in doc["jobs"]]
+        out.append(
+            {
+                "placement": policy,
+                "nodes": list(new.nodes),
+                "new_job_slowdown": slow[-1],
+                "worst_slowdown": max(slow),
+                "new_job_iteration_time_s": doc["jobs"][-1]["iteration_time_together_s"],
+                "slowdown_by_job": {j["name"]: j["slowdown"] for j in doc["jobs"]},
+            }
+        )
+    out.sort(key=lambda c: (c["worst_slowdown"], c["new_job_slowdown"], c["placement"]))
+    return out

@@ -184,3 +184,31 @@ def load_cluster(path: str | Path) -> ClusterSpec:
         Job(names[k], loaded[k], placed[k][0], cf.jobs[k].start_s, placed[k][1]) for k in range(len(cf.jobs))
     )
     return ClusterSpec(cf.cluster, hw, gpn, jobs)
+
+
+def add_job(spec: ClusterSpec, path: Path, policy: str, seed: int = 0) -> ClusterSpec:
+    """`spec` with the scenario at `path` placed by `policy` on the nodes its jobs leave free."""
+    ld = load_scenario(path)
+    if ld.hardware.name != spec.hardware.name:
+        raise ConfigError(
+            "--place-new", str(path), f"uses hardware {ld.hardware.name}; the cluster is {spec.hardware.name}"
+        )
+    if ld.gpus_per_node != spec.gpus_per_node:
+        raise ConfigError(
+            "--place-new",
+            str(path),
+            f"has {ld.gpus_per_node} GPUs per node; the cluster {spec.gpus_per_node}",
+        )
+    taken = {n for j in spec.jobs for n in j.nodes}
+    free = [n for n in range(spec.cluster.nodes) if n not in taken]
+    need = ld.scenario.cluster.nodes
+    if need > len(free):
+        raise ConfigError(
+            "--place-new", str(path), f"needs {need} nodes; the running jobs leave {len(free)} free"
+        )
+    name = ld.scenario.name
+    while name in {j.name for j in spec.jobs}:
+        name += "_new"
+    nodes = choose_nodes(policy, need, free, spec.nodes_per_leaf, seed)
+    job = Job(name, ld, tuple(nodes), 0.0, policy)
+    return ClusterSpec(spec.cluster, spec.hardware, spec.gpus_per_node, (*spec.jobs, job))
