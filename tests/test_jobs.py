@@ -147,6 +147,13 @@ def test_cli_writes_summary_and_refuses_bad_files(tmp_path: Path) -> None:
     assert p.returncode == 0, p.stderr
     doc = json.loads((tmp_path / "o" / "summary.json").read_text())
     assert [j["name"] for j in doc["jobs"]] == ["a", "b"]
+    assert doc["slowdown_matrix"]["slowdown"] == [
+        [1.0, 1.0],
+        [1.0, 1.0],
+    ]  # nodes 0-1 and 2-3: one leaf, no uplink
+    assert "timeline" not in doc
+    page = (tmp_path / "o" / "cluster.html").read_text()
+    assert "cluster-timeline" in page and "cluster-matrix" in page and "<td>a</td>" in page
     (tmp_path / "cluster.yaml").write_text("cluster: {nodes: 4}\njobs: []\n")
     p = subprocess.run(cmd[:-1] + [str(tmp_path / "o2")], capture_output=True, text=True, timeout=300)
     assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1 and "jobs" in p.stderr
@@ -166,3 +173,41 @@ def test_place_new_ranks_the_placement_that_avoids_the_shared_uplink_first(tmp_p
     spread = next(c for c in cands if c["placement"] == "spread")
     assert spread["nodes"] == [1, 23]  # one node in each leaf: crosses the uplink job a uses
     assert spread["worst_slowdown"] > 1.3 and cands[-1] is spread
+
+
+def test_slowdown_matrix_matches_the_pair_run(tmp_path: Path) -> None:
+    f = _write(
+        tmp_path,
+        f"cluster: {{nodes: 44, oversubscription: {22 * 12.5 / 4.7375}}}\njobs:\n"
+        "  - {scenario: a.yaml, nodes: [0, 22]}\n  - {scenario: b.yaml, nodes: [1, 23]}\n"
+        "  - {scenario: c.yaml, nodes: [2, 3]}\n",
+        {"a": TP_JOB, "b": TP_JOB, "c": TP_JOB},
+    )
+    doc = cluster_summary(load_cluster(f), matrix=True)
+    m = doc["slowdown_matrix"]["slowdown"]
+    assert m[0][1] == pytest.approx(doc["jobs"][0]["slowdown"], rel=1e-12)  # c shares nothing with a or b
+    assert m[0][1] > 1.3 and m[1][0] > 1.3
+    assert m[0][2] == m[2][0] == m[1][2] == m[2][1] == 1.0
+
+
+def test_folding_gives_the_same_times_as_every_rank(tmp_path: Path) -> None:
+    job = RAIL_JOB.replace("tensor: 8, data: 2", "tensor: 4, data: 4").replace(
+        "global_batch: 16", "global_batch: 32"
+    )
+    names = {"a": job, "b": job}
+    docs = []
+    for fold in ("auto", "none"):
+        sub = tmp_path / fold
+        sub.mkdir()
+        f = _write(
+            sub,
+            "cluster: {nodes: 8, oversubscription: 4.0}\njobs:\n"
+            "  - {scenario: a.yaml, placement: spread}\n  - {scenario: b.yaml, placement: spread}\n",
+            {k: v + f"simulation: {{{{fold: {fold}}}}}\n" for k, v in names.items()},
+        )
+        docs.append(cluster_summary(load_cluster(f)))
+    for ja, jb in zip(docs[0]["jobs"], docs[1]["jobs"]):
+        assert ja["nodes"] == jb["nodes"]
+        assert ja["slowdown"] > 1.05  # the two jobs' data-parallel rings contend on the oversubscribed uplinks
+        assert ja["iteration_time_together_s"] == pytest.approx(jb["iteration_time_together_s"], rel=1e-9)
+        assert ja["iteration_time_alone_s"] == pytest.approx(jb["iteration_time_alone_s"], rel=1e-9)

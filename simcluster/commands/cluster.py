@@ -10,20 +10,22 @@ import click
 
 @click.command("cluster")
 @click.argument("cluster_file", type=click.Path(path_type=Path))
-@click.option("--out", type=str, required=True, help="output folder (summary.json)")
+@click.option("--out", type=str, required=True, help="output folder (summary.json, cluster.html)")
 @click.option(
     "--place-new",
     type=click.Path(path_type=Path),
     default=None,
     help="a scenario to place on the free nodes: every policy is tried and ranked (summary.json new_job_candidates)",
 )
+@click.option("--no-matrix", is_flag=True, help="skip the slowdown matrix (every pair of jobs run together)")
 @click.option("--quiet", is_flag=True, help="print nothing on success")
-def command(cluster_file: Path, out: str, place_new: Path | None, quiet: bool) -> None:
+def command(cluster_file: Path, out: str, place_new: Path | None, no_matrix: bool, quiet: bool) -> None:
     """Simulate the jobs of CLUSTER_FILE together on one fabric (and each alone on the same nodes); write
-    summary.json with per-job slowdowns, exposed communication and the links jobs share."""
+    summary.json and cluster.html with per-job slowdowns, exposed communication and the links jobs share."""
     from simcluster.cli import _user_errors
     from simcluster.jobs.run import cluster_summary, rank_new_job
     from simcluster.jobs.spec import load_cluster
+    from simcluster.report.cluster import cluster_html
     from simcluster.report.outdir import AtomicDir, check_out
 
     @_user_errors
@@ -36,10 +38,12 @@ def command(cluster_file: Path, out: str, place_new: Path | None, quiet: bool) -
             add_job(spec, place_new, "packed")  # a bad new job fails before any simulation
         staged = AtomicDir(out_path)
         try:
-            doc = cluster_summary(spec)
+            doc = cluster_summary(spec, matrix=not no_matrix)
+            timeline = doc.pop("timeline")
             if place_new is not None:
                 doc["new_job_candidates"] = rank_new_job(spec, place_new)
             (staged.path / "summary.json").write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n")
+            (staged.path / "cluster.html").write_text(cluster_html(doc, timeline), encoding="utf-8")
             staged.commit()
         finally:
             if not staged.done:
@@ -55,6 +59,6 @@ def command(cluster_file: Path, out: str, place_new: Path | None, quiet: bool) -
                     f"new job {c['placement']} on nodes {c['nodes']}: worst slowdown {c['worst_slowdown']:.3f}x, "
                     f"its own {c['new_job_slowdown']:.3f}x"
                 )
-            click.echo(f"wrote {out_path}/summary.json")
+            click.echo(f"wrote {out_path}/summary.json and {out_path}/cluster.html")
 
     go()

@@ -136,20 +136,65 @@ def exposed_comm_s(r: SimResult) -> float:
     return r.rank_stats(rep)["comm_busy_s"]
 
 
-def cluster_summary(spec: ClusterSpec, alone_too: bool = True) -> dict:
-    """Run the jobs together (and each alone on the same nodes); the summary document."""
+MAX_MATRIX_JOBS = 16  # the slowdown matrix runs every pair of jobs: n (n - 1) / 2 more simulations
+
+
+def busy_intervals(r: SimResult, rep: int, limit: int = 4000) -> dict[str, list[tuple[float, float]]]:
+    """Compute and exposed-communication intervals of one rank, adjacent ones merged (for the timeline)."""
+    tr = r.engine.traces[rep]
+    start = np.frombuffer(tr.start_s, dtype=float)
+    end = np.frombuffer(tr.end_s, dtype=float)
+    out: dict[str, list[tuple[float, float]]] = {"compute": [], "communication": []}
+    for (op, _l, _m), a, b in zip(r.program.steps[rep], start.tolist(), end.tolist()):
+        if not (math.isfinite(a) and math.isfinite(b)) or b <= a:
+            continue
+        if op.is_compute:
+            kind = "compute"
+        elif op.kind in ("wait", "recv") or (op.blocking and op.kind not in ("send", "host", "sync")):
+            kind = "communication"
+        else:
+            continue
+        rows = out[kind]
+        if rows and a - rows[-1][1] <= 1e-9 * max(1.0, b):
+            rows[-1] = (rows[-1][0], b)
+        else:
+            rows.append((a, b))
+    for rows in out.values():  # a page stays small: widen the bars past `limit`
+        while len(rows) > limit:
+            rows[:] = [(rows[i][0], rows[min(i + 1, len(rows) - 1)][1]) for i in range(0, len(rows), 2)]
+    return out
+
+
+def cluster_summary(spec: ClusterSpec, alone_too: bool = True, matrix: bool = False) -> dict:
+    """Run the jobs together (and each alone on the same nodes); the summary document. `matrix`: also every
+    pair alone together, for the slowdown each job causes each other (row: the job slowed, column: the other)."""
     topo = cluster_topology(spec)
     built = [build_job(j, spec.gpus_per_node) for j in spec.jobs]
     together = run_together(built, topo, spec)
     alone = [run_together([b], topo, spec)[0] for b in built] if alone_too else together
+    n = len(built)
+    pairs = None
+    if matrix and n <= MAX_MATRIX_JOBS:
+        pairs = [[1.0] * n for _ in range(n)]
+        for i in range(n):
+            for j in range(i + 1, n):
+                ri, rj = run_together([built[i], built[j]], topo, spec)
+                pairs[i][j] = ri.iteration_time_s / alone[i].iteration_time_s
+                pairs[j][i] = rj.iteration_time_s / alone[j].iteration_time_s
     caps = np.asarray(topo.capacity_Bps)
     span = max(b.job.start_s + t.iteration_time_s for b, t in zip(built, together))
     names = [b.job.name for b in built]
     link_bytes = [np.asarray(a.link_bytes) for a in alone]  # a job's bytes per link do not depend on others
     uses = np.stack([lb > 0 for lb in link_bytes]) if link_bytes else np.zeros((0, len(caps)), bool)
     jobs = []
+    timeline = {}
     for k, (b, t, a) in enumerate(zip(built, together, alone)):
         rt, ra = job_result(b, topo, t), job_result(b, topo, a)
+        rep = max(rt.program.reps, key=lambda x: (rt.engine.traces[x].finish_s, -x))
+        timeline[b.job.name] = {
+            kind: [[b.job.start_s + x, b.job.start_s + y] for x, y in rows]
+            for kind, rows in busy_intervals(rt, rep).items()
+        }
         shared = {}
         for m, other in enumerate(names):
             if m != k:
@@ -194,6 +239,10 @@ def cluster_summary(spec: ClusterSpec, alone_too: bool = True) -> dict:
         "makespan_s": span,
         "jobs": jobs,
         "shared_links": links,
+        "slowdown_matrix": None
+        if pairs is None
+        else {"jobs": names, "slowdown": pairs, "note": "row: the job slowed; column: the one job beside it"},
+        "timeline": timeline,
     }
     assert all(math.isfinite(j["slowdown"]) for j in jobs)
     return doc

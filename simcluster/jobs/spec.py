@@ -19,6 +19,7 @@ from typing import Literal
 
 from pydantic import Field, ValidationError
 
+from simcluster.config.limits import check_cluster
 from simcluster.config.loader import LoadedScenario, load_scenario, read_yaml_mapping
 from simcluster.config.messages import first_error
 from simcluster.config.schema import MAX_NODES, NAME_PATTERN, ClusterConfig, _Strict
@@ -149,6 +150,7 @@ def load_cluster(path: str | Path) -> ClusterSpec:
             f"{total} nodes ({total * gpn} GPUs)",
             f"more than the cluster's {cf.cluster.nodes} nodes ({cf.cluster.nodes * gpn} GPUs)",
         )
+    check_cluster(cf.cluster.nodes, gpn, total * gpn)
     per_leaf = leaf_size(cf.cluster, hw)
     taken: dict[int, str] = {}
     placed: dict[int, tuple[tuple[int, ...], str]] = {}

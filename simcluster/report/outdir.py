@@ -41,6 +41,7 @@ KNOWN_OUTPUTS = frozenset(
         "trace.json.gz",
         "compare.json",
         "compare.html",
+        "cluster.html",
     }
 )
 TMP_PREFIX = ".simcluster-tmp-"
