@@ -208,6 +208,44 @@ def test_folding_gives_the_same_times_as_every_rank(tmp_path: Path) -> None:
         docs.append(cluster_summary(load_cluster(f)))
     for ja, jb in zip(docs[0]["jobs"], docs[1]["jobs"]):
         assert ja["nodes"] == jb["nodes"]
-        assert ja["slowdown"] > 1.05  # the two jobs' data-parallel rings contend on the oversubscribed uplinks
+        assert (
+            ja["slowdown"] > 1.05
+        )  # the two jobs' data-parallel rings contend on the oversubscribed uplinks
         assert ja["iteration_time_together_s"] == pytest.approx(jb["iteration_time_together_s"], rel=1e-9)
         assert ja["iteration_time_alone_s"] == pytest.approx(jb["iteration_time_alone_s"], rel=1e-9)
+
+
+def test_policies_choose_the_documented_nodes() -> None:
+    from simcluster.jobs.spec import choose_nodes
+
+    free = [0, 1, 2, 4, 5, 6, 7, 8, 9]  # leaves of 4: {0, 1, 2}, {4..7}, {8, 9}
+    assert choose_nodes("packed", 3, free, 4) == [0, 1, 2]
+    assert choose_nodes("spread", 3, free, 4) == [0, 4, 8]
+    assert choose_nodes("topology", 3, free, 4) == [0, 1, 2]  # the fullest leaf that fits the whole job
+    assert choose_nodes("topology", 4, free, 4) == [4, 5, 6, 7]
+    assert choose_nodes("topology", 5, free, 4) == [
+        0,
+        4,
+        5,
+        6,
+        7,
+    ]  # fewest leaves: the biggest free one first
+    a = choose_nodes("random", 3, free, 4, seed=7)
+    assert a == choose_nodes("random", 3, free, 4, seed=7) and len(set(a)) == 3 and set(a) <= set(free)
+
+
+def test_compare_policies_on_the_same_mix(tmp_path: Path) -> None:
+    from simcluster.jobs.run import compare_policies
+
+    f = _write(
+        tmp_path,
+        f"cluster: {{nodes: 44, oversubscription: {22 * 12.5 / 4.7375}}}\njobs:\n"
+        "  - {scenario: a.yaml}\n  - {scenario: b.yaml}\n",
+        {"a": TP_JOB, "b": TP_JOB},
+    )
+    res = compare_policies(f)
+    assert set(res) == {"packed", "spread", "random", "topology"}
+    assert res["packed"]["nodes_by_job"] == {"a": [0, 1], "b": [2, 3]}
+    assert res["packed"]["worst_slowdown"] == 1.0 and res["topology"]["worst_slowdown"] == 1.0
+    assert res["spread"]["nodes_by_job"] == {"a": [0, 22], "b": [1, 23]}
+    assert res["spread"]["worst_slowdown"] > 1.3

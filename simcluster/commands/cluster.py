@@ -17,13 +17,19 @@ import click
     default=None,
     help="a scenario to place on the free nodes: every policy is tried and ranked (summary.json new_job_candidates)",
 )
+@click.option(
+    "--compare-policies", is_flag=True, help="also run the job mix under every placement policy (policies)"
+)
 @click.option("--no-matrix", is_flag=True, help="skip the slowdown matrix (every pair of jobs run together)")
 @click.option("--quiet", is_flag=True, help="print nothing on success")
-def command(cluster_file: Path, out: str, place_new: Path | None, no_matrix: bool, quiet: bool) -> None:
+def command(
+    cluster_file: Path, out: str, place_new: Path | None, compare_policies: bool, no_matrix: bool, quiet: bool
+) -> None:
     """Simulate the jobs of CLUSTER_FILE together on one fabric (and each alone on the same nodes); write
     summary.json and cluster.html with per-job slowdowns, exposed communication and the links jobs share."""
     from simcluster.cli import _user_errors
     from simcluster.jobs.run import cluster_summary, rank_new_job
+    from simcluster.jobs.run import compare_policies as run_policies
     from simcluster.jobs.spec import load_cluster
     from simcluster.report.cluster import cluster_html
     from simcluster.report.outdir import AtomicDir, check_out
@@ -40,6 +46,8 @@ def command(cluster_file: Path, out: str, place_new: Path | None, no_matrix: boo
         try:
             doc = cluster_summary(spec, matrix=not no_matrix)
             timeline = doc.pop("timeline")
+            if compare_policies:
+                doc["policies"] = run_policies(cluster_file)
             if place_new is not None:
                 doc["new_job_candidates"] = rank_new_job(spec, place_new)
             (staged.path / "summary.json").write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n")
@@ -53,6 +61,11 @@ def command(cluster_file: Path, out: str, place_new: Path | None, no_matrix: boo
                 click.echo(
                     f"{j['name']}: {j['iteration_time_together_s']:.4g} s together, "
                     f"{j['iteration_time_alone_s']:.4g} s alone (slowdown {j['slowdown']:.3f}x)"
+                )
+            for name, p in doc.get("policies", {}).items():
+                click.echo(
+                    f"policy {name}: worst slowdown {p['worst_slowdown']:.3f}x, mean {p['mean_slowdown']:.3f}x, "
+                    f"makespan {p['makespan_s']:.4g} s"
                 )
             for c in doc.get("new_job_candidates", []):
                 click.echo(

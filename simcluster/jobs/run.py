@@ -275,3 +275,21 @@ def rank_new_job(spec: ClusterSpec, path: Path) -> list[dict]:
         )
     out.sort(key=lambda c: (c["worst_slowdown"], c["new_job_slowdown"], c["placement"]))
     return out
+
+
+def compare_policies(path: Path) -> dict[str, dict]:
+    """The same job mix under every placement policy (jobs with explicit nodes keep them)."""
+    from simcluster.jobs.spec import POLICIES, load_cluster
+
+    out = {}
+    for policy in POLICIES:
+        doc = cluster_summary(load_cluster(path, policy))
+        slow = [j["slowdown"] for j in doc["jobs"]]
+        out[policy] = {
+            "worst_slowdown": max(slow),
+            "mean_slowdown": sum(slow) / len(slow),
+            "makespan_s": doc["makespan_s"],
+            "shared_links": len(doc["shared_links"]),
+            "nodes_by_job": {j["name"]: j["nodes"] for j in doc["jobs"]},
+        }
+    return out

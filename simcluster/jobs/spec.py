@@ -103,8 +103,9 @@ def choose_nodes(policy: str, k: int, free: list[int], per_leaf: int, seed: int 
     raise ConfigError("placement", policy, f"must be one of {', '.join(POLICIES)}")  # pragma: no cover
 
 
-def load_cluster(path: str | Path) -> ClusterSpec:
-    """Read, check and place a cluster file; every failure is a one-line ConfigError."""
+def load_cluster(path: str | Path, policy: str | None = None) -> ClusterSpec:
+    """Read, check and place a cluster file; every failure is a one-line ConfigError. `policy` replaces the
+    placement of every job without explicit nodes (to compare policies on the same job mix)."""
     path = Path(path)
     data = read_yaml_mapping(path, "cluster file")
     try:
@@ -176,12 +177,12 @@ def load_cluster(path: str | Path) -> ClusterSpec:
     for k, (job, ld) in enumerate(zip(cf.jobs, loaded)):
         if job.nodes is not None:
             continue
-        policy = job.placement or "packed"
+        chosen = policy or job.placement or "packed"
         free = [n for n in range(cf.cluster.nodes) if n not in taken]
-        nodes = choose_nodes(policy, ld.scenario.cluster.nodes, free, per_leaf, job.seed)
+        nodes = choose_nodes(chosen, ld.scenario.cluster.nodes, free, per_leaf, job.seed)
         for n in nodes:
             taken[n] = names[k]
-        placed[k] = (tuple(nodes), policy)
+        placed[k] = (tuple(nodes), chosen)
     jobs = tuple(
         Job(names[k], loaded[k], placed[k][0], cf.jobs[k].start_s, placed[k][1]) for k in range(len(cf.jobs))
     )
