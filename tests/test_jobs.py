@@ -103,6 +103,7 @@ def test_one_job_cluster_equals_a_single_run(tmp_path: Path) -> None:
     assert j["iteration_time_together_s"] == alone.engine.iteration_time_s
     assert j["iteration_time_alone_s"] == alone.engine.iteration_time_s
     assert j["slowdown"] == 1.0
+    assert j["fits_in_memory"] is alone.summary()["fits_in_memory"] is True
 
 
 def test_start_offset_shifts_only_the_start(tmp_path: Path) -> None:
@@ -126,10 +127,18 @@ def test_start_offset_shifts_only_the_start(tmp_path: Path) -> None:
         ("  - {scenario: a.yaml, color: red}\n", "color", ""),
         ("  - {scenario: a.yaml, nodes: [0, 9]}\n", "jobs[0].nodes", "node of the cluster"),
         ("  - {scenario: missing.yaml}\n", "jobs[0].scenario", "no such file"),
+        (
+            "  - {scenario: a.yaml}\n  - {scenario: bad.yaml}\n",
+            "jobs[1] (bad.yaml) parallelism.tensor",
+            "divide",
+        ),
     ],
 )
 def test_bad_cluster_files_get_one_line_errors(tmp_path: Path, jobs: str, field: str, rule: str) -> None:
-    f = _write(tmp_path, "cluster: {nodes: 5}\njobs:\n" + jobs, {"a": TP_JOB, "b": TP_JOB, "c": TP_JOB})
+    bad = TP_JOB.replace("tensor: 8", "tensor: 6")
+    f = _write(
+        tmp_path, "cluster: {nodes: 5}\njobs:\n" + jobs, {"a": TP_JOB, "b": TP_JOB, "c": TP_JOB, "bad": bad}
+    )
     with pytest.raises(ConfigError) as exc:
         load_cluster(f)
     text = str(exc.value)

@@ -215,6 +215,7 @@ def cluster_summary(spec: ClusterSpec, alone_too: bool = True, matrix: bool = Fa
                 "exposed_comm_alone_s": exposed_comm_s(ra),
                 "exposed_comm_together_s": exposed_comm_s(rt),
                 "shared_links_with": shared,
+                "fits_in_memory": max(m.total for m in rt.memory.values()) <= rt.capacity_bytes,
             }
         )
     links = []

@@ -121,7 +121,10 @@ def load_cluster(path: str | Path, policy: str | None = None) -> ClusterSpec:
             raise ConfigError(
                 f"jobs[{k}].scenario", job.scenario, "no such file (relative to the cluster file)"
             )
-        loaded.append(load_scenario(p))
+        try:
+            loaded.append(load_scenario(p))
+        except ConfigError as exc:  # name the job too: several jobs may share one field's name
+            raise ConfigError(f"jobs[{k}] ({job.scenario}) {exc.field}", exc.value, exc.rule) from None
     hw = loaded[0].hardware
     gpn = cf.cluster.gpus_per_node or hw.node.gpus_per_node
     names: list[str] = []
