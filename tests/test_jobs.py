@@ -93,6 +93,18 @@ def test_rail_optimized_packed_keeps_tensor_groups_off_the_spine(tmp_path: Path)
     doc = cluster_summary(spec)
     assert [j["nodes"] for j in doc["jobs"]] == [[0, 1], [2, 3]]
     assert all(j["slowdown"] == 1.0 for j in doc["jobs"])
+    # the contrast: a 16-GPU tensor group on two nodes of different rail groups (32 nodes each: 4 nodes per leaf
+    # x 8 rails) crosses the spine; packed, the same group stays on its rails' leaves
+    (tmp_path / "a.yaml").write_text(RAIL_JOB.format(name="a").replace("tensor: 8, data: 2", "tensor: 16"))
+    for nodes, spine in (("[0, 1]", False), ("[0, 32]", True)):
+        (tmp_path / "c.yaml").write_text(
+            f"cluster: {{nodes: 64, rail_optimized: true}}\njobs:\n  - {{scenario: a.yaml, nodes: {nodes}}}\n"
+        )
+        spec = load_cluster(tmp_path / "c.yaml")
+        topo = cluster_topology(spec)
+        res = run_together([build_job(spec.jobs[0], spec.gpus_per_node)], topo, spec)[0]
+        used = np.flatnonzero(np.asarray(res.link_bytes) > 0)
+        assert any(any(v[0] == "spine" for v in topo.link_ends[i]) for i in used) is spine
 
 
 def test_one_job_cluster_equals_a_single_run(tmp_path: Path) -> None:

@@ -194,7 +194,10 @@ def load_cluster(path: str | Path, policy: str | None = None) -> ClusterSpec:
 
 def add_job(spec: ClusterSpec, path: Path, policy: str, seed: int = 0) -> ClusterSpec:
     """`spec` with the scenario at `path` placed by `policy` on the nodes its jobs leave free."""
-    ld = load_scenario(path)
+    try:
+        ld = load_scenario(path)
+    except ConfigError as exc:
+        raise ConfigError(f"--place-new ({path}) {exc.field}", exc.value, exc.rule) from None
     if ld.hardware.name != spec.hardware.name:
         raise ConfigError(
             "--place-new", str(path), f"uses hardware {ld.hardware.name}; the cluster is {spec.hardware.name}"
