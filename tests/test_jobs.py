@@ -175,6 +175,10 @@ def test_cli_writes_summary_and_refuses_bad_files(tmp_path: Path) -> None:
     assert "timeline" not in doc
     page = (tmp_path / "o" / "cluster.html").read_text()
     assert "cluster-timeline" in page and "cluster-matrix" in page and "<td>a</td>" in page
+    again = subprocess.run(cmd[:-1] + [str(tmp_path / "o3")], capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0
+    for name in ("summary.json", "cluster.html"):  # deterministic: byte-identical outputs
+        assert (tmp_path / "o3" / name).read_bytes() == (tmp_path / "o" / name).read_bytes()
     (tmp_path / "cluster.yaml").write_text("cluster: {nodes: 4}\njobs: []\n")
     p = subprocess.run(cmd[:-1] + [str(tmp_path / "o2")], capture_output=True, text=True, timeout=300)
     assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1 and "jobs" in p.stderr
