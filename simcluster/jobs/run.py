@@ -15,6 +15,7 @@ import numpy as np
 
 from simcluster.engine.executor import Engine, EngineResult, RankTrace
 from simcluster.engine.plan import HostCosts
+from simcluster.hardware.tables import lookup_of
 from simcluster.jobs.spec import ClusterSpec, Job
 from simcluster.model.costs import CostModel
 from simcluster.network.protocols import protocols_of
@@ -89,6 +90,7 @@ def run_together(built: list[Built], topo: Topology, spec: ClusterSpec) -> list[
         host=HostCosts.from_spec(hw.host),
         protocols=protocols_of(hw.collectives),
         per_flow_Bps=per_flow_caps_Bps(topo, hw.links),
+        tables=lookup_of(hw.tables),
         start_s=start if any(start.values()) else None,
     )
     with _cyclic_gc_paused():
