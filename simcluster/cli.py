@@ -57,9 +57,7 @@ class _Group(click.Group):
         except OSError as exc:
             _say(f"error: {one_line(str(exc.filename or 'output'))}: {exc.strerror or exc}")
             sys.exit(2)
-        except (
-            Exception
-        ) as exc:  # a bug, not the user's input: one line, exit 1 (SIMCLUSTER_DEBUG=1 shows it)
+        except Exception as exc:  # a bug, not the user's input: one line, exit 1 (SIMCLUSTER_DEBUG=1 shows it)
             if os.environ.get("SIMCLUSTER_DEBUG"):
                 raise
             _say(f"error: internal error, please report it: {type(exc).__name__}: {one_line(str(exc))[:300]}")

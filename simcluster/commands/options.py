@@ -66,9 +66,7 @@ def parse_margin(text: str) -> float:
     try:
         value = float(raw[:-1]) / 100 if raw.endswith("%") else float(raw)
     except ValueError:
-        raise ConfigError(
-            "--memory-margin", text, "must be a fraction such as 0.1 or a percentage such as 10%"
-        ) from None
+        raise ConfigError("--memory-margin", text, "must be a fraction such as 0.1 or a percentage such as 10%") from None
     if not math.isfinite(value) or not 0 <= value <= MAX_MEMORY_MARGIN:
         raise ConfigError("--memory-margin", text, f"must be between 0 and {MAX_MEMORY_MARGIN:g} (50%)")
     return value

@@ -100,9 +100,7 @@ def _search(scenario, space_file, overrides, top, jobs, executor, address, out, 
         overrides = (*overrides, *NEUTRAL_LAYOUT)
     raw = apply_overrides(read_yaml_mapping(scenario), list(overrides))
     space = load_space(space_file, raw)
-    out = make_out(
-        out if out is not None else Path("out") / f"{loaded.scenario.name}-search"
-    )  # before the work, not after
+    out = make_out(out if out is not None else Path("out") / f"{loaded.scenario.name}-search")  # before the work, not after
     for name in ("results.parquet", "results.csv", "search.html", "best.yaml"):
         check_file_target(out / name)
     bars = _Bars(enabled=not quiet)
@@ -129,9 +127,7 @@ def _search(scenario, space_file, overrides, top, jobs, executor, address, out, 
         names = sorted(f.name for f in tmp.iterdir())
         for name in names:  # checked first: nothing moves unless everything can
             if (out / name).is_symlink() or ((out / name).exists() and not (out / name).is_file()):
-                raise ConfigError(
-                    "--out", str(out / name), "is not a plain file simcluster wrote; move it away"
-                )
+                raise ConfigError("--out", str(out / name), "is not a plain file simcluster wrote; move it away")
         if res.best_scenario is None and (out / "best.yaml").is_file():
             (out / "best.yaml").unlink()  # an earlier search's best, no longer true
         for name in names:

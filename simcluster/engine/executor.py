@@ -125,9 +125,7 @@ class Engine:
         self._nodes_spanned: dict[tuple[int, ...], int] = {}
         self._done_evt: dict[int, simpy.Event] = {}
         self._tid = 0
-        self._waiting: dict[
-            int, str | OpSpec
-        ] = {}  # what each blocked rank waits for (an op: formatted late)
+        self._waiting: dict[int, str | OpSpec] = {}  # what each blocked rank waits for (an op: formatted late)
         self._comm_tail: dict[tuple[int, str], simpy.Event] = {}
         self._pos: dict[int, int] = {r: 0 for r in self.reps}  # steps each rank has reached (progress)
         self.algorithms: dict[str, int] = {}
@@ -513,9 +511,7 @@ class Engine:
             elif op.blocking:
                 ev = self._arrive(rank, op)
                 if not ev.processed:
-                    self._waiting[rank] = (
-                        op  # formatted only for a deadlock report: a group may hold 10^5 ranks
-                    )
+                    self._waiting[rank] = op  # formatted only for a deadlock report: a group may hold 10^5 ranks
                     yield ev
                 end_s[i] = env.now
             else:

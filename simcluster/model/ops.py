@@ -16,6 +16,7 @@ P2P_KINDS = ("send", "recv")
 HOST_KINDS = ("host", "sync")
 
 
+
 class RankGroup(tuple):
     """A tuple of ranks that hashes once: the engine looks groups up in dicts at every rank's every
     collective, and hashing a plain tuple of 10^4-10^5 ranks each time makes a large group O(n^2).

@@ -104,8 +104,7 @@ def class_note(res: SimResult) -> str:
         )
     return (
         head + "Link utilization over the iteration per link class (summary.json link_utilization: the "
-        "average of its links, the busiest link's average, the busiest instant of any link): "
-        + "; ".join(parts)
+        "average of its links, the busiest link's average, the busiest instant of any link): " + "; ".join(parts)
     )
 
 

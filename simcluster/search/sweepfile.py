@@ -89,9 +89,7 @@ def load_sweep(path: Path) -> Sweep:
     total = n_grid * (lengths and next(iter(lengths)) or 1) * (n_draws if isinstance(n_draws, int) else 1)
     if total > MAX_POINTS:
         raise ConfigError(
-            "sweep",
-            f"{total:,} points",
-            f"is more than {MAX_POINTS:,} simulations: narrow an axis or split the sweep",
+            "sweep", f"{total:,} points", f"is more than {MAX_POINTS:,} simulations: narrow an axis or split the sweep"
         )
     draws = _random_points(data.get("random"))
     axes = list(grid) + list(zipped) + sorted({k for d in draws for k in d})

@@ -61,9 +61,7 @@ def expand_table(item: Any, where: str, base: Path) -> list[dict[str, Any]]:
         raise ConfigError(f"{where}.table", item["table"], "must be a table name (text)")
     pub = item["published"]
     if not isinstance(pub, dict) or not isinstance(pub.get("column"), str):
-        raise ConfigError(
-            f"{where}.published", None, "must be a mapping with column (a CSV column name) and scale"
-        )
+        raise ConfigError(f"{where}.published", None, "must be a mapping with column (a CSV column name) and scale")
     scale = pub.get("scale", 1.0)
     if (
         not isinstance(scale, int | float)
@@ -112,9 +110,7 @@ def expand_table(item: Any, where: str, base: Path) -> list[dict[str, Any]]:
         short = [c for c in row if row[c] is None] + ([None] if None in row else [])
         if short:
             raise ConfigError(
-                f"{item['csv']} row {k + 1}",
-                None,
-                f"has {'more' if None in row else 'fewer'} fields than the header",
+                f"{item['csv']} row {k + 1}", None, f"has {'more' if None in row else 'fewer'} fields than the header"
             )
         try:
             published = float(row[pub["column"]]) * scale
