@@ -116,6 +116,8 @@ def test_one_job_cluster_equals_a_single_run(tmp_path: Path) -> None:
     assert j["iteration_time_alone_s"] == alone.engine.iteration_time_s
     assert j["slowdown"] == 1.0
     assert j["fits_in_memory"] is alone.summary()["fits_in_memory"] is True
+    summary = alone.summary()
+    assert j["exposed_comm_together_s"] == alone.stats[summary["slowest_rank"]]["comm_busy_s"]
 
 
 def test_start_offset_shifts_only_the_start(tmp_path: Path) -> None:
