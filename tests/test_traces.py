@@ -204,3 +204,28 @@ def test_bad_chakra_one_line(tmp_path):
     p.write_bytes(p.read_bytes()[:-3])
     r = CliRunner().invoke(main, ["trace", "run-chakra", str(tmp_path / "a"), str(SCENARIO)])
     assert r.exit_code == 2 and "foreign.1.et" in r.output and r.output.count("\n") == 1
+
+
+def test_calibrate_from_trace(tmp_path):
+    from calibrate.fromtrace import gemm_points, main
+    from simcluster.hardware.profile import load_profile
+    from simcluster.model.costs import CostModel
+
+    traces = [read_trace(RANK0)]
+    pts = gemm_points(traces)
+    assert len(pts) > 50 and all(d == "fp32" and s > 0 for *_, d, s in pts)
+    assert main([str(RANK0), "--base", "dgx-a100", "--out", str(tmp_path / "o")]) == 0
+    fits = json.loads((tmp_path / "o" / "fits.json").read_text())
+    g = fits["gemm"]
+    assert g["n_points"] == len(pts) and 0.5 < g["r2"] <= 1 and g["holdout_mape"] is not None
+    assert fits["host"]["op_dispatch_us"] == pytest.approx(102.0)  # median launch-to-launch interval
+    assert any("exceeds the base profile's peak" in w for w in fits["warnings"])  # fp32 GEMMs ran TF32
+    hw = load_profile(str(tmp_path / "o" / "profile.yaml"))
+    assert hw.gpu.gemm.half_efficiency_dim == pytest.approx(g["half_efficiency_dim"])
+    kept = {(p.m, p.n, p.k) for p in hw.gpu.gemm.measured}
+    assert len(kept) > len(pts) // 2
+    for m, n, k, _, s in pts:
+        if (m, n, k) in kept:  # a measured shape runs at its measured time
+            assert CostModel(hw, "fp32").gemm(m, n, k)[0] == pytest.approx(s, rel=1e-9)
+    assert main([str(tmp_path / "none.json"), "--base", "dgx-a100", "--out", str(tmp_path / "p")]) == 2
+    assert not (tmp_path / "p").exists()

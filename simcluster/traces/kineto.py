@@ -67,6 +67,10 @@ class Kernel:
     bytes: float = 0.0  # message size of a collective, where recorded
     group: str = ""  # process group name or ranks of a collective, where recorded
     group_size: int = 0
+    dtype: str = ""  # a GEMM's first input type as the trace writes it (float, c10::BFloat16, ...)
+    op_id: int = (
+        -1
+    )  # External id of the launching cpu_op (-1 when unknown): kernels of one GEMM call share it
 
 
 @dataclass
@@ -83,6 +87,7 @@ class RankTrace:
         default_factory=list
     )  # (start_s, length_s) GPU idle, largest first
     unknown: dict[str, int] = field(default_factory=dict)  # kernel names classified `other`, with counts
+    launch_interval_us: float = float("nan")  # median host time between consecutive kernel launches
 
     def time_by_class(self) -> dict[str, float]:
         """Summed kernel time per class (overlapping streams counted per kernel)."""
@@ -179,6 +184,7 @@ def read_trace(path: Path, max_gaps: int = 20) -> RankTrace:
     launch: dict[object, object] = {}  # runtime correlation -> the launching cpu_op's External id
     host: dict[tuple, list[tuple[float, int, float, object]]] = {}  # (pid, tid) -> (ts, order, end, key)
     raw: list[dict] = []
+    starts: dict[int, list[float]] = {}
     for ev in events:
         if not isinstance(ev, dict) or ev.get("ph") != "X":
             continue
@@ -195,6 +201,8 @@ def read_trace(path: Path, max_gaps: int = 20) -> RankTrace:
                     thread.append((ts, 0, end, args["External id"]))
                 elif "correlation" in args:
                     launch[args["correlation"]] = args["External id"]
+                    if "LaunchKernel" in str(ev.get("name", "")):
+                        starts.setdefault(id(thread), []).append(ts)
                     thread.append((ts, 1, end, ("launch", args["correlation"])))
     if not raw:
         raise TraceError(
@@ -214,6 +222,8 @@ def read_trace(path: Path, max_gaps: int = 20) -> RankTrace:
         else:
             cls, coll = classify(name, op)
         mnk = _gemm_mnk(op, op_args.get("Input Dims")) if cls == "gemm" else None
+        types = op_args.get("Input type")
+        dtype = str(types[0]) if cls == "gemm" and isinstance(types, list) and types else ""
         size, group, gsize = 0.0, "", 0
         if cls in ("collective", "p2p"):
             size, group, gsize = _comm_args(args)
@@ -225,7 +235,8 @@ def read_trace(path: Path, max_gaps: int = 20) -> RankTrace:
             Kernel(
                 name=name, cls=cls, start_s=(_num(ev.get("ts")) - t0) * 1e-6, dur_s=_num(ev.get("dur")) * 1e-6,
                 stream=int(_num(args.get("stream", ev.get("tid", 0)))), op=op, gemm_mnk=mnk, coll=coll,
-                bytes=size, group=group, group_size=gsize,
+                bytes=size, group=group, group_size=gsize, dtype=dtype,
+                op_id=int(ext) if isinstance(ext, int) and op else -1,
             )
         )  # fmt: skip
     kernels.sort(key=lambda k: (k.start_s, k.stream))
@@ -235,6 +246,7 @@ def read_trace(path: Path, max_gaps: int = 20) -> RankTrace:
         path=str(path), rank=int(_num(info.get("rank", 0))), world_size=int(_num(info.get("world_size", 1))),
         kernels=kernels, span_s=span, busy_s=busy, gaps=gaps[:max_gaps],
         unknown=dict(sorted(unknown.items(), key=lambda kv: (-kv[1], kv[0]))),
+        launch_interval_us=_median_interval_us(starts),
     )  # fmt: skip
 
 
@@ -251,6 +263,18 @@ def _nest_launches(host: dict, ops: dict, launch: dict) -> None:
                 stack.append((end, key))
             elif launch.get(key[1]) not in ops and stack:
                 launch[key[1]] = stack[-1][1]
+
+
+def _median_interval_us(starts: dict[int, list[float]], busy_limit_us: float = 1000.0) -> float:
+    """Median time between consecutive kernel launches of one host thread, leaving out pauses longer than
+    `busy_limit_us` (the thread waiting, not issuing): the host's cost to issue one kernel."""
+    gaps = sorted(
+        b - a
+        for ts in starts.values()
+        for a, b in zip(sorted(ts), sorted(ts)[1:])
+        if 0 < b - a < busy_limit_us
+    )
+    return gaps[len(gaps) // 2] if gaps else float("nan")
 
 
 def _num(value: object) -> float:
@@ -301,4 +325,6 @@ def summarize(trace: RankTrace, top: int = 10) -> dict:
         "largest_gaps": [{"start_s": s, "length_s": g} for s, g in trace.gaps[:top]],
         "unknown_kernels": dict(list(trace.unknown.items())[:top]),
         "unknown_kernel_count": sum(trace.unknown.values()),
+        "launch_interval_us": trace.launch_interval_us if trace.launch_interval_us == trace.launch_interval_us
+        else None,
     }  # fmt: skip
