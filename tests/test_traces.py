@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -229,3 +230,36 @@ def test_calibrate_from_trace(tmp_path):
             assert CostModel(hw, "fp32").gemm(m, n, k)[0] == pytest.approx(s, rel=1e-9)
     assert main([str(tmp_path / "none.json"), "--base", "dgx-a100", "--out", str(tmp_path / "p")]) == 2
     assert not (tmp_path / "p").exists()
+
+
+@pytest.mark.parametrize(
+    "breakage, rule",
+    [
+        ("group", "must hold rank"),
+        ("comm", "not a {group: [ranks]} JSON object"),
+        ("dup", "node ids are not unique"),
+        ("cycle", "form a cycle"),
+        ("type", "comm_type=42 is not supported"),
+    ],
+)
+def test_hostile_chakra_one_line(tmp_path, breakage, rule):
+    folder = tmp_path / "a"
+    _foreign(folder, 10, 1024)
+    if breakage == "group":
+        (folder / "comm_group.json").write_text('{"0": [0, 7]}')
+    elif breakage == "comm":
+        (folder / "comm_group.json").write_text("[1, 2]")
+    else:
+        nodes = [pb.Node(id=0, name="a", type=pb.COMP_NODE, duration_micros=1)]
+        if breakage == "dup":
+            nodes.append(pb.Node(id=0, name="b", type=pb.COMP_NODE))
+        elif breakage == "cycle":
+            nodes = [pb.Node(id=0, name="a", type=pb.COMP_NODE, ctrl_deps=[1]),
+                     pb.Node(id=1, name="b", type=pb.COMP_NODE, ctrl_deps=[0])]  # fmt: skip
+        else:
+            n = pb.Node(id=1, name="x", type=pb.COMM_COLL_NODE)
+            n.attr.append(pb.AttributeProto(name="comm_type", int64_val=42))
+            nodes.append(n)
+        chakra._write_stream(folder / "foreign.0.et", iter([pb.GlobalMetadata(version="0.0.4"), *nodes]))
+    with pytest.raises(chakra.ChakraError, match=re.escape(rule)):
+        chakra.import_dir(folder)

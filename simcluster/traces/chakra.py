@@ -158,6 +158,8 @@ def _order(nodes: list[pb.Node], path: Path) -> list[pb.Node]:
     import heapq
 
     by_id = {n.id: n for n in nodes}
+    if len(by_id) != len(nodes):
+        raise ChakraError(f"chakra trace {path}: node ids are not unique")
     indeg = {n.id: 0 for n in nodes}
     children: dict[int, list[int]] = {}
     for n in nodes:
@@ -187,23 +189,45 @@ def to_steps(path: Path, rank: int, groups: dict[str, list[int]], world: int) ->
     for n in _order(nodes, path):
         a = _attrs(n)
         if "sc_kind" in a:  # written by simcluster: lossless
-            kind = str(a["sc_kind"])
-            if kind in COLLECTIVE_KINDS:
-                group = tuple(groups.get(str(a.get("pg_name", "")), ()))
-            elif kind in ("send", "recv"):
-                group = tuple(int(x) for x in str(a.get("sc_group", "")).split(",") if x)
-            else:
-                group = ()
-            op = OpSpec(
-                kind=kind, name=n.name, phase=str(a["sc_phase"]), duration_s=float(a["sc_duration_s"]),
-                flops=float(a["sc_flops"]), bytes=float(a["sc_bytes"]),
-                group=RankGroup(group) if group else (), family=str(a["sc_family"]),
-                blocking=bool(a["sc_blocking"]), algorithm=str(a["sc_algorithm"]),
-            )  # fmt: skip
-            steps.append(Step(op, int(a["sc_layer"]), int(a["sc_microbatch"])))
-            continue
-        steps.append(Step(_foreign_op(n, a, rank, groups, world, path), -1, int(a.get("comm_tag", -1))))
+            try:
+                step = _own_step(n, a, groups)
+            except (KeyError, ValueError) as exc:
+                raise ChakraError(
+                    f"chakra trace {path}: node {n.id}: bad simcluster attribute ({exc})"
+                ) from None
+        else:
+            step = Step(_foreign_op(n, a, rank, groups, world, path), -1, int(a.get("comm_tag", -1)))
+        op = step.op
+        bad = [r for r in op.group if not 0 <= r < world]
+        if bad or (op.group and rank not in op.group):
+            raise ChakraError(
+                f"chakra trace {path}: node {n.id}: group {list(op.group)[:8]} must hold rank {rank} and only "
+                f"ranks 0..{world - 1}"
+            )
+        steps.append(step)
     return steps
+
+
+def _own_step(n: pb.Node, a: dict, groups: dict[str, list[int]]) -> Step:
+    """A step from a node simcluster wrote (its `sc_*` attributes)."""
+    kind = str(a["sc_kind"])
+    if kind in COLLECTIVE_KINDS:
+        group = tuple(groups.get(str(a.get("pg_name", "")), ()))
+    elif kind in ("send", "recv"):
+        group = tuple(int(x) for x in str(a.get("sc_group", "")).split(",") if x)
+    else:
+        group = ()
+    if kind in COLLECTIVE_KINDS and not group:
+        raise ValueError(f"pg_name={a.get('pg_name')!r} is not a group of comm_group.json")
+    if not 0 <= float(a["sc_duration_s"]) < float("inf"):
+        raise ValueError(f"sc_duration_s={a['sc_duration_s']} must be a finite number >= 0")
+    op = OpSpec(
+        kind=kind, name=n.name, phase=str(a["sc_phase"]), duration_s=float(a["sc_duration_s"]),
+        flops=float(a["sc_flops"]), bytes=float(a["sc_bytes"]),
+        group=RankGroup(group) if group else (), family=str(a["sc_family"]),
+        blocking=bool(a["sc_blocking"]), algorithm=str(a["sc_algorithm"]),
+    )  # fmt: skip
+    return Step(op, int(a["sc_layer"]), int(a["sc_microbatch"]))
 
 
 def _foreign_op(n: pb.Node, a: dict, rank: int, groups: dict, world: int, path: Path) -> OpSpec:
