@@ -35,6 +35,11 @@ _NEXT = {
 }
 
 
+_COLORS = dict(
+    zip(CLASSES, ("#1f77b4", "#9467bd", "#d62728", "#ff7f0e", "#2ca02c", "#8c564b", "#7f7f7f", "#bcbd22"))
+)
+
+
 def simulated_ops(res, rank: int) -> list[dict]:  # noqa: ANN001 - SimResult
     """The simulated rank's kernel-like ops in start order: name, class, start and duration (seconds)."""
     program, traces = res.program, res.engine.traces
@@ -99,8 +104,9 @@ def page(result: dict, trace: RankTrace, sim: list[dict]) -> str:
         subplot_titles=("time per class", "measured timeline (GPU kernels)", "simulated timeline"),
     )  # fmt: skip
     cls = [r["class"] for r in result["classes"]]
-    fig.add_bar(x=cls, y=[r["measured_s"] for r in result["classes"]], name="measured", row=1, col=1)
-    fig.add_bar(x=cls, y=[r["simulated_s"] for r in result["classes"]], name="simulated", row=1, col=1)
+    for side, color, offset in (("measured", "#444444", -0.4), ("simulated", "#17becf", 0.0)):
+        ys = [r[f"{side}_s"] for r in result["classes"]]
+        fig.add_bar(x=cls, y=ys, name=side, marker_color=color, offset=offset, width=0.4, row=1, col=1)
     for row, items in ((2, [(k.cls, k.start_s, k.dur_s, k.name[:80]) for k in trace.kernels]),
                        (3, [(o["cls"], o["start_s"], o["dur_s"], o["name"]) for o in sim])):  # fmt: skip
         for c in CLASSES:
@@ -109,9 +115,11 @@ def page(result: dict, trace: RankTrace, sim: list[dict]) -> str:
                 fig.add_bar(
                     base=[s for s, _, _ in xs], x=[d for _, d, _ in xs], y=[c] * len(xs), orientation="h",
                     name=c, legendgroup=c, showlegend=row == 2, hovertext=[n for _, _, n in xs],
+                    marker_color=_COLORS[c],
                     row=row, col=1,
                 )  # fmt: skip
     fig.update_xaxes(title_text="seconds", row=3, col=1)
+    fig.update_yaxes(title_text="seconds", row=1, col=1)
     fig.update_layout(height=900, barmode="overlay", title="measured vs simulated")
     rows = "".join(
         f"<tr><td>{html.escape(p['class'])}</td><td>{html.escape(p['measured_name'])}</td>"
