@@ -9,6 +9,7 @@ reports it: r2, MAPE, hold-out MAPE, points; and the measured collective points)
 GEMM call: the kernels one aten op launched (a split-K GEMM's reduction kernel included), with the op's
 recorded shape and input type; calls of the same shape and dtype are merged to their median time. A
 shape's measured point stores flops / (time - launch_us), as the simulator adds launch_us back.
+The base profile's measured tables are kept, inline (profile.yaml needs no CSV beside it).
 Collectives: one point per NCCL kernel whose size the trace recorded (newer PyTorch); measured
 collective tables would take these points (see `collective_points`).
 """
@@ -106,6 +107,12 @@ def fit_from_traces(traces: list[RankTrace], base: str) -> tuple[dict, dict]:
         data.setdefault("host", {})["op_dispatch_us"] = float(np.median(intervals))
         fits["host"] = {"op_dispatch_us": float(np.median(intervals)), "per_rank_us": intervals}
     fits["collective_points"] = collective_points(traces)
+    for entries in (data.get("tables") or {}).values():  # the base's measured tables, kept inline
+        for entry in entries if isinstance(entries, list) else ():
+            if isinstance(entry, dict):
+                entry.pop("file", None)
+    if (data.get("tables") or {}).get("gemm"):
+        warnings.append("the base profile's measured GEMM tables still answer the shapes they cover")
     fits["warnings"] = warnings
     data["name"] = f"{hw.name}-from-trace"
     profile_from_dict(data, field="profile")  # what is written must load

@@ -228,6 +228,8 @@ def test_calibrate_from_trace(tmp_path):
     for m, n, k, _, s in pts:
         if (m, n, k) in kept:  # a measured shape runs at its measured time
             assert CostModel(hw, "fp32").gemm(m, n, k)[0] == pytest.approx(s, rel=1e-9)
+    assert main([str(RANK0), "--base", "vtrain-a100", "--out", str(tmp_path / "v")]) == 0  # has tables
+    assert load_profile(str(tmp_path / "v" / "profile.yaml")).tables.collectives  # kept inline
     assert main([str(tmp_path / "none.json"), "--base", "dgx-a100", "--out", str(tmp_path / "p")]) == 2
     assert not (tmp_path / "p").exists()
 
