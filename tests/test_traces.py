@@ -144,6 +144,11 @@ def test_compare_page_and_json(tmp_path):
     assert len(res["calibrate_next"]) == 3 and res["worst_ops"]
     page = (tmp_path / "o" / "trace_compare.html").read_text()
     assert "What to calibrate next" in page and "measured timeline" in page
+    r = CliRunner().invoke(
+        main, ["trace", "compare", str(RANK0), str(SCENARIO), "--out", str(tmp_path / "p")]
+    )
+    for name in ("trace_compare.json", "trace_compare.html"):  # deterministic: byte-identical outputs
+        assert (tmp_path / "p" / name).read_bytes() == (tmp_path / "o" / name).read_bytes()
 
 
 def test_chakra_export_decodes_and_round_trips(tmp_path):

@@ -136,7 +136,7 @@ def page(result: dict, trace: RankTrace, sim: list[dict]) -> str:
         f"<h1>Measured vs simulated, rank {result['rank']}</h1>"
         f"<p>measured span {_ms(result['measured_span_s'])} ms (GPU busy {_ms(result['measured_gpu_busy_s'])}"
         f" ms); simulated iteration {_ms(result['simulated_iteration_s'])} ms</p>"
-        + fig.to_html(full_html=False, include_plotlyjs=True)
+        + fig.to_html(full_html=False, include_plotlyjs=True, div_id="trace-compare")
         + f"<h2>What to calibrate next</h2><ol>{nxt}</ol><h2>Ops that disagree most</h2>"
         "<table border=1><tr><th>class</th><th>measured kernel</th><th>simulated op</th><th>measured ms</th>"
         f"<th>simulated ms</th></tr>{rows}</table></body></html>\n"
