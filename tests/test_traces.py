@@ -270,3 +270,12 @@ def test_hostile_chakra_one_line(tmp_path, breakage, rule):
         chakra._write_stream(folder / "foreign.0.et", iter([pb.GlobalMetadata(version="0.0.4"), *nodes]))
     with pytest.raises(chakra.ChakraError, match=re.escape(rule)):
         chakra.import_dir(folder)
+
+
+def test_export_refuses_a_folder_with_other_ranks(tmp_path):
+    out = tmp_path / "e"
+    out.mkdir()
+    (out / "simcluster.99.et").write_bytes(b"")
+    r = CliRunner().invoke(main, ["trace", "export-chakra", str(SCENARIO), "--out", str(out)])
+    assert r.exit_code == 2 and "simcluster.99.et" in r.output and r.output.count("\n") == 1
+    assert sorted(p.name for p in out.iterdir()) == ["simcluster.99.et"]

@@ -116,10 +116,19 @@ def export_chakra(scenario: Path, overrides: tuple[str, ...], out: str) -> None:
     from simcluster.traces import chakra
     from simcluster.traces.replay import unfolded_program
 
+    from simcluster.errors import ConfigError
+
+    loaded = load_scenario(scenario, list(overrides))
+    steps = unfolded_program(loaded).steps
+    mine = {f"simcluster.{r}.et" for r in steps}
+    stale = sorted(p.name for p in Path(out).glob("*.et") if p.name not in mine) if Path(out).is_dir() else []
+    if stale:  # another export's ranks would be read back with these (never deleted: not written by this run)
+        raise ConfigError(
+            "--out", out, f"holds {stale[0]} ({len(stale)} .et files) of another export; use another folder"
+        )
     d = _out(out)
     try:
-        loaded = load_scenario(scenario, list(overrides))
-        written = chakra.export(unfolded_program(loaded).steps, d.path)
+        written = chakra.export(steps, d.path)
         d.commit()
     finally:
         if not d.done:
