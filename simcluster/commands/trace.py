@@ -113,10 +113,9 @@ def compare_cmd(args: tuple[Path, ...], overrides: tuple[str, ...], out: str) ->
 def export_chakra(scenario: Path, overrides: tuple[str, ...], out: str) -> None:
     """Write every rank's program of SCENARIO as a Chakra execution trace (one .et per rank)."""
     from simcluster.config.loader import load_scenario
+    from simcluster.errors import ConfigError
     from simcluster.traces import chakra
     from simcluster.traces.replay import unfolded_program
-
-    from simcluster.errors import ConfigError
 
     loaded = load_scenario(scenario, list(overrides))
     steps = unfolded_program(loaded).steps
