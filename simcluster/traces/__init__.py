@@ -1,0 +1,1 @@
+"""Measured traces in: PyTorch profiler (Kineto) traces read, their GPU kernels classified."""

@@ -1,0 +1,281 @@
+"""Kineto traces in (tests/data/kineto: HolisticTraceAnalysis test data, MIT), compare, Chakra out and in."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from simcluster.cli import main
+from simcluster.traces import chakra
+from simcluster.traces.chakra_proto import et_def_pb2 as pb
+from simcluster.traces.kineto import TraceError, _gemm_mnk, classify, read_trace
+
+DATA = Path(__file__).parent / "data" / "kineto"
+RANK0 = DATA / "sampled_rank-0.json.gz"
+SCENARIO = Path(__file__).parents[1] / "scenarios" / "megatron_tp_16gpu.yaml"
+
+
+def _write(path: Path, events: list, **top: object) -> Path:
+    path.write_text(json.dumps({"traceEvents": events, **top}))
+    return path
+
+
+def _k(name: str, ts: float, dur: float, stream: int = 7, **args: object) -> dict:
+    return {
+        "ph": "X",
+        "cat": "kernel",
+        "name": name,
+        "ts": ts,
+        "dur": dur,
+        "args": {"stream": stream, **args},
+    }
+
+
+def test_real_trace_counts_match_raw_json():
+    raw = json.loads(gzip.decompress(RANK0.read_bytes()))["traceEvents"]
+    gpu = [e for e in raw if e.get("ph") == "X" and e.get("cat") in ("kernel", "gpu_memcpy", "gpu_memset")]
+    nccl = [e for e in gpu if e["name"].startswith("ncclKernel")]
+    t = read_trace(RANK0)
+    assert (t.rank, t.world_size, len(t.kernels)) == (0, 128, len(gpu)) == (0, 128, 1204)
+    p2p = [k for k in t.kernels if k.cls == "p2p"]
+    assert len(p2p) == len(nccl) == 10 and {k.coll for k in p2p} == {"sendrecv"}
+    assert t.time_by_class()["p2p"] == pytest.approx(sum(e["dur"] for e in nccl) * 1e-6, rel=1e-12)
+    assert t.time_by_class()["p2p"] == pytest.approx(0.396199, rel=1e-9)
+    assert 0 < t.busy_s <= t.span_s and t.gaps[0][1] >= t.gaps[-1][1] > 0
+    shapes = {k.gemm_mnk for k in t.kernels if k.cls == "gemm"}
+    assert (327680, 606, 20) in shapes  # an aten::mm of [327680, 20] x [20, 606], launched inside the op
+
+
+def test_classify_names():
+    assert classify("ncclDevKernel_AllReduce_Sum_bf16_RING_LL(ncclDevComm*)") == ("collective", "allreduce")
+    assert classify("ncclKernel_ReduceScatter_RING_SIMPLE_Sum_half") == ("collective", "reducescatter")
+    assert classify("ncclKernel_SendRecv_RING_SIMPLE_Sum_int8_t") == ("p2p", "sendrecv")
+    assert classify("void flash_fwd_kernel<Flash_fwd_kernel_traits<128>>") == ("attention", "")
+    assert classify("sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64") == ("gemm", "")
+    assert classify("void fbgemm_gpu::permute_2D_lengths_kernel<int>")[0] != "gemm"
+    assert classify("void at::native::vectorized_elementwise_kernel<4, FillFunctor>") == ("elementwise", "")
+    assert classify("mystery_kernel_42") == ("other", "")
+
+
+def test_gemm_shapes_from_input_dims():
+    assert _gemm_mnk("aten::mm", [[64, 32], [32, 16]]) == (64, 16, 32)
+    assert _gemm_mnk("aten::addmm", [[16], [64, 32], [32, 16]]) == (64, 16, 32)
+    assert _gemm_mnk("aten::bmm", [[4, 64, 32], [4, 32, 16]]) == (256, 16, 32)  # batch folded into M
+    assert _gemm_mnk("aten::linear", [[2, 8, 32], [16, 32]]) == (16, 16, 32)
+    assert _gemm_mnk("aten::mm", "bad") is None
+
+
+def test_busy_gaps_and_collective_size(tmp_path):
+    ev = [
+        _k("gemm_a", 1000, 10),
+        _k("gemm_b", 1005, 10, stream=8),  # overlaps: union 1000..1015
+        _k(
+            "ncclDevKernel_AllGather_RING",
+            1040,
+            20,
+            **{
+                "In msg nelems": 1024,
+                "Out msg nelems": 8192,
+                "dtype": "BFloat16",
+                "Group size": 8,
+                "Process Group Ranks": "[0,1,2,3,4,5,6,7]",
+            },
+        ),  # fmt: skip
+        _k("elementwise_x", 1100, 5),
+    ]
+    t = read_trace(_write(tmp_path / "t.json", ev))
+    assert t.span_s == pytest.approx(105e-6) and t.busy_s == pytest.approx(40e-6)
+    assert t.gaps == [pytest.approx((60e-6, 40e-6)), pytest.approx((15e-6, 25e-6))]
+    coll = next(k for k in t.kernels if k.cls == "collective")
+    assert (coll.coll, coll.bytes, coll.group_size) == ("allgather", 8192 * 2, 8)
+
+
+@pytest.mark.parametrize(
+    "content, rule",
+    [
+        (b"\x1f\x8b\x08\x00garbage", "gzip stream is truncated or corrupt"),
+        (b"hello", "not valid JSON"),
+        (b'{"traceEvents": [{"ph": "X", "cat": "kernel"', "truncated JSON"),
+        (b'{"foo": 1}', "no 'traceEvents' list"),
+        (
+            json.dumps(
+                {"traceEvents": [{"ph": "X", "cat": "cpu_op", "name": "a", "ts": 1, "dur": 1}]}
+            ).encode(),
+            "no GPU kernels",
+        ),  # fmt: skip
+    ],
+)
+def test_bad_traces_one_line(tmp_path, content, rule):
+    p = tmp_path / "bad.json"
+    p.write_bytes(content)
+    with pytest.raises(TraceError, match=rule):
+        read_trace(p)
+    r = CliRunner().invoke(main, ["trace", "summary", str(p), "--out", str(tmp_path / "o")])
+    assert r.exit_code == 2 and rule in r.output and r.output.count("\n") == 1
+    assert not (tmp_path / "o").exists()
+
+
+def test_summary_cli_lists_unknown_kernels(tmp_path):
+    p = _write(tmp_path / "t.json", [_k("gemm_a", 0, 10), _k("mystery_kernel", 20, 5)])
+    r = CliRunner().invoke(main, ["trace", "summary", str(p), "--out", str(tmp_path / "o")])
+    assert r.exit_code == 0, r.output
+    assert "1 kernels of 1 unknown names classified 'other'" in r.output
+    s = json.loads((tmp_path / "o" / "trace_summary.json").read_text())["ranks"][0]
+    assert s["unknown_kernels"] == {"mystery_kernel": 1} and s["time_by_class_s"]["gemm"] == pytest.approx(
+        1e-5
+    )
+
+
+def test_compare_page_and_json(tmp_path):
+    r = CliRunner().invoke(
+        main, ["trace", "compare", str(RANK0), str(SCENARIO), "--out", str(tmp_path / "o")]
+    )
+    assert r.exit_code == 0, r.output
+    res = json.loads((tmp_path / "o" / "trace_compare.json").read_text())["ranks"][0]
+    by = {c["class"]: c for c in res["classes"]}
+    assert by["p2p"]["measured_s"] == pytest.approx(0.396199, rel=1e-9) and by["p2p"]["simulated_s"] == 0
+    assert by["gemm"]["simulated_s"] > 0 and by["gemm"]["measured_count"] > 0
+    assert res["simulated_iteration_s"] == pytest.approx(43.0184693, rel=1e-6)
+    assert len(res["calibrate_next"]) == 3 and res["worst_ops"]
+    page = (tmp_path / "o" / "trace_compare.html").read_text()
+    assert "What to calibrate next" in page and "measured timeline" in page
+    r = CliRunner().invoke(
+        main, ["trace", "compare", str(RANK0), str(SCENARIO), "--out", str(tmp_path / "p")]
+    )
+    for name in ("trace_compare.json", "trace_compare.html"):  # deterministic: byte-identical outputs
+        assert (tmp_path / "p" / name).read_bytes() == (tmp_path / "o" / name).read_bytes()
+
+
+def test_chakra_export_decodes_and_round_trips(tmp_path):
+    from simcluster.config.loader import load_scenario
+    from simcluster.simulate import simulate
+    from simcluster.traces.replay import run_steps, unfolded_program
+
+    loaded = load_scenario(SCENARIO, [])
+    steps = unfolded_program(loaded).steps
+    written = chakra.export(steps, tmp_path)
+    assert len(written) == len(steps) + 1
+    meta, nodes = chakra.read_et(tmp_path / "simcluster.0.et")
+    assert isinstance(meta, pb.GlobalMetadata) and len(nodes) == len(steps[0])
+    assert all(list(n.ctrl_deps) == [n.id - 1] for n in nodes[1:])
+    kinds = {pb.NodeType.Name(n.type) for n in nodes}
+    assert {"COMP_NODE", "COMM_COLL_NODE"} <= kinds
+    groups = json.loads((tmp_path / "comm_group.json").read_text())
+    assert all(len(v) > 1 for v in groups.values())
+    back = chakra.import_dir(tmp_path)
+    assert [s.op for s in back[3]] == [s.op for s in steps[3]]
+    t_ref = simulate(loaded).engine.iteration_time_s
+    t_back = run_steps(loaded, back).iteration_time_s
+    assert t_back == pytest.approx(t_ref, rel=0.01)
+
+
+def _foreign(folder: Path, comp_us: int, size: int) -> None:
+    """A 2-rank Chakra trace as ASTRA-sim's generators write it: compute, then an all-reduce."""
+    folder.mkdir()
+    for rank in (0, 1):
+        msgs = [pb.GlobalMetadata(version="0.0.4")]
+        if comp_us:
+            msgs.append(pb.Node(id=0, name="comp", type=pb.COMP_NODE, duration_micros=comp_us))
+        ar = pb.Node(id=1, name="ar", type=pb.COMM_COLL_NODE, ctrl_deps=[0] if comp_us else [])
+        ar.attr.extend([pb.AttributeProto(name="comm_type", int64_val=pb.ALL_REDUCE),
+                        pb.AttributeProto(name="comm_size", int64_val=size),
+                        pb.AttributeProto(name="pg_name", string_val="0")])  # fmt: skip
+        msgs.append(ar)
+        chakra._write_stream(folder / f"foreign.{rank}.et", iter(msgs))
+    (folder / "comm_group.json").write_text('{"0": [0, 1]}')
+
+
+def test_foreign_chakra_runs_on_scenario(tmp_path):
+    from simcluster.config.loader import load_scenario
+    from simcluster.traces.replay import run_steps
+
+    loaded = load_scenario(SCENARIO, [])
+    _foreign(tmp_path / "a", 0, 1 << 26)
+    _foreign(tmp_path / "b", 5000, 1 << 26)
+    t_coll = run_steps(loaded, chakra.import_dir(tmp_path / "a")).iteration_time_s
+    t_both = run_steps(loaded, chakra.import_dir(tmp_path / "b")).iteration_time_s
+    assert t_coll > 0 and t_both - t_coll == pytest.approx(5e-3, rel=0.02)  # the compute adds its 5 ms
+    r = CliRunner().invoke(main, ["trace", "run-chakra", str(tmp_path / "b"), str(SCENARIO)])
+    assert r.exit_code == 0 and f"{t_both:.6f}" in r.output
+
+
+def test_bad_chakra_one_line(tmp_path):
+    _foreign(tmp_path / "a", 10, 1024)
+    p = tmp_path / "a" / "foreign.1.et"
+    p.write_bytes(p.read_bytes()[:-3])
+    r = CliRunner().invoke(main, ["trace", "run-chakra", str(tmp_path / "a"), str(SCENARIO)])
+    assert r.exit_code == 2 and "foreign.1.et" in r.output and r.output.count("\n") == 1
+
+
+def test_calibrate_from_trace(tmp_path):
+    from calibrate.fromtrace import gemm_points, main
+    from simcluster.hardware.profile import load_profile
+    from simcluster.model.costs import CostModel
+
+    traces = [read_trace(RANK0)]
+    pts = gemm_points(traces)
+    assert len(pts) > 50 and all(d == "fp32" and s > 0 for *_, d, s in pts)
+    assert main([str(RANK0), "--base", "dgx-a100", "--out", str(tmp_path / "o")]) == 0
+    fits = json.loads((tmp_path / "o" / "fits.json").read_text())
+    g = fits["gemm"]
+    assert g["n_points"] == len(pts) and 0.5 < g["r2"] <= 1 and g["holdout_mape"] is not None
+    assert fits["host"]["op_dispatch_us"] == pytest.approx(102.0)  # median launch-to-launch interval
+    assert any("exceeds the base profile's peak" in w for w in fits["warnings"])  # fp32 GEMMs ran TF32
+    hw = load_profile(str(tmp_path / "o" / "profile.yaml"))
+    assert hw.gpu.gemm.half_efficiency_dim == pytest.approx(g["half_efficiency_dim"])
+    kept = {(p.m, p.n, p.k) for p in hw.gpu.gemm.measured}
+    assert len(kept) > len(pts) // 2
+    for m, n, k, _, s in pts:
+        if (m, n, k) in kept:  # a measured shape runs at its measured time
+            assert CostModel(hw, "fp32").gemm(m, n, k)[0] == pytest.approx(s, rel=1e-9)
+    assert main([str(RANK0), "--base", "vtrain-a100", "--out", str(tmp_path / "v")]) == 0  # has tables
+    assert load_profile(str(tmp_path / "v" / "profile.yaml")).tables.collectives  # kept inline
+    assert main([str(tmp_path / "none.json"), "--base", "dgx-a100", "--out", str(tmp_path / "p")]) == 2
+    assert not (tmp_path / "p").exists()
+
+
+@pytest.mark.parametrize(
+    "breakage, rule",
+    [
+        ("group", "must hold rank"),
+        ("comm", "not a {group: [ranks]} JSON object"),
+        ("dup", "node ids are not unique"),
+        ("cycle", "form a cycle"),
+        ("type", "comm_type=42 is not supported"),
+    ],
+)
+def test_hostile_chakra_one_line(tmp_path, breakage, rule):
+    folder = tmp_path / "a"
+    _foreign(folder, 10, 1024)
+    if breakage == "group":
+        (folder / "comm_group.json").write_text('{"0": [0, 7]}')
+    elif breakage == "comm":
+        (folder / "comm_group.json").write_text("[1, 2]")
+    else:
+        nodes = [pb.Node(id=0, name="a", type=pb.COMP_NODE, duration_micros=1)]
+        if breakage == "dup":
+            nodes.append(pb.Node(id=0, name="b", type=pb.COMP_NODE))
+        elif breakage == "cycle":
+            nodes = [pb.Node(id=0, name="a", type=pb.COMP_NODE, ctrl_deps=[1]),
+                     pb.Node(id=1, name="b", type=pb.COMP_NODE, ctrl_deps=[0])]  # fmt: skip
+        else:
+            n = pb.Node(id=1, name="x", type=pb.COMM_COLL_NODE)
+            n.attr.append(pb.AttributeProto(name="comm_type", int64_val=42))
+            nodes.append(n)
+        chakra._write_stream(folder / "foreign.0.et", iter([pb.GlobalMetadata(version="0.0.4"), *nodes]))
+    with pytest.raises(chakra.ChakraError, match=re.escape(rule)):
+        chakra.import_dir(folder)
+
+
+def test_export_refuses_a_folder_with_other_ranks(tmp_path):
+    out = tmp_path / "e"
+    out.mkdir()
+    (out / "simcluster.99.et").write_bytes(b"")
+    r = CliRunner().invoke(main, ["trace", "export-chakra", str(SCENARIO), "--out", str(out)])
+    assert r.exit_code == 2 and "simcluster.99.et" in r.output and r.output.count("\n") == 1
+    assert sorted(p.name for p in out.iterdir()) == ["simcluster.99.et"]
