@@ -190,3 +190,52 @@ def test_cli_bad_input_is_one_line(tmp_path, args, needle):
 def test_cli_simulates_the_iteration(tmp_path):
     p = _cli("train-time", str(ROOT / "scenarios" / "megatron_tp_16gpu.yaml"), "--tokens", "1e9", "--quiet")
     assert p.returncode == 0, p.stderr
+
+
+def test_search_ranks_by_time_to_train(tmp_path):
+    import pyarrow.parquet as pq
+    import yaml
+
+    scen = tmp_path / "s.yaml"
+    scen.write_text(
+        yaml.safe_dump(
+            {
+                "name": "tiny",
+                "hardware": "dgx-a100",
+                "cluster": {"nodes": 1},
+                "parallelism": {"tensor": 2, "pipeline": 2, "data": 2},
+                "model": {"layers": 4, "hidden": 1024, "heads": 16, "seq_len": 512, "vocab": 0},
+                "training": {"global_batch": 8, "micro_batch": 1},
+                "reliability": {"failures_per_gpu_hour": 1e-3, "storage_write_GBps": 1.0},
+            }
+        )
+    )
+    space = tmp_path / "space.yaml"
+    space.write_text(yaml.safe_dump({"parallelism.scheme": ["megatron"], "training.recompute": ["none"]}))
+    out = tmp_path / "o"
+    p = _cli(
+        "search",
+        str(scen),
+        "--space",
+        str(space),
+        "--top",
+        "3",
+        "--tokens",
+        "1e9",
+        "--out",
+        str(out),
+        "--quiet",
+    )
+    assert p.returncode == 0, p.stderr
+    rows = pq.read_table(out / "results.parquet").to_pylist()
+    sim = [r for r in rows if r["status"] == "simulated"]
+    assert len(sim) == 3 and rows[: len(sim)] == sim
+    times = [r["train_time_s"] for r in sim]
+    assert times == sorted(times)
+    sc = load_scenario(scen).scenario
+    for r in sim:
+        run = tt.plan(sc.reliability, 8, tt.model_params(sc), 1e9, r["iteration_time_s"], 8 * 512)
+        assert r["train_time_s"] == pytest.approx(run["wall_time_s"], rel=1e-12)
+        assert r["goodput"] == pytest.approx(run["goodput"], rel=1e-12) and r["goodput"] < 0.999
+    bad = _cli("search", str(scen), "--tokens", "-1", "--out", str(tmp_path / "b"), "--quiet")
+    assert bad.returncode == 2 and "--tokens" in bad.stderr and bad.stderr.count("\n") == 1
