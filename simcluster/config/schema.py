@@ -200,6 +200,20 @@ class ReliabilityConfig(_Strict):
     )
 
 
+class StragglerConfig(_Strict):
+    """Nodes whose GPUs compute slower for the whole iteration (docs/reliability.md)."""
+
+    nodes: list[Annotated[int, Field(ge=0, lt=MAX_NODES)]] = Field(
+        default_factory=list, max_length=MAX_NODES, description="named slow nodes"
+    )
+    share: float = Field(0.0, ge=0, le=1, description="share of the other nodes drawn slow from the seed")
+    compute_slowdown: float = Field(1.0, ge=1, le=100, description="factor on every compute op's time")
+
+
+class VariabilityConfig(_Strict):
+    stragglers: StragglerConfig = StragglerConfig()
+
+
 class Scenario(_Strict):
     name: str = Field(
         min_length=1,
@@ -217,6 +231,7 @@ class Scenario(_Strict):
     network: NetworkConfig = NetworkConfig()
     simulation: SimulationConfig = SimulationConfig()
     reliability: ReliabilityConfig = ReliabilityConfig()
+    variability: VariabilityConfig = VariabilityConfig()
 
     @field_validator("name")
     @classmethod
