@@ -253,10 +253,13 @@ def _simulate(loaded: LoadedScenario, progress: Callable[[float], None] | None) 
     )
     program = build_program(sc, CostModel(hw, sc.training.precision), fold=can_fold(sc))
     gpus = place(sc.parallelism.placement, program.layout, loaded.gpus_per_node, sc.parallelism.scheme)
-    if stragglers.active(sc):  # folding is off (can_fold): every rank has its own steps
+    if stragglers.slow_active(sc):  # folding is off (can_fold): every rank has its own steps
         slow = set(stragglers.slow_nodes(sc))
         ranks = [r for r in program.reps if topo.node_of(gpus[r]) in slow]
         stragglers.slow_down(program.steps, ranks, sc.variability.stragglers.compute_slowdown)
+    if stragglers.links_active(sc):
+        dl = sc.variability.degraded_links
+        stragglers.degrade_links(topo, stragglers.degraded_nodes(sc), dl.bandwidth_factor)
     engine = Engine(
         program.steps,
         program.translations,

@@ -104,3 +104,38 @@ def test_a_node_outside_the_cluster_is_one_line(pipe):
     sets = ["variability.stragglers.nodes=[9]", "variability.stragglers.compute_slowdown=2"]
     with pytest.raises(SimclusterError, match=r"variability.stragglers.nodes=9: must name a node below"):
         simulate(load_scenario(pipe, sets))
+
+
+DP = {  # two nodes of one GPU, data-parallel 2: the gradient all-reduce crosses both nodes' NIC links
+    "name": "dp",
+    "hardware": "dgx-a100",
+    "cluster": {"nodes": 2, "gpus_per_node": 1},
+    "parallelism": {"tensor": 1, "pipeline": 1, "data": 2},
+    "model": {"layers": 4, "hidden": 4096, "heads": 32, "seq_len": 1024, "vocab": 0},
+    "training": {"global_batch": 2, "micro_batch": 1, "grad_overlap": False},
+}
+
+
+@pytest.mark.parametrize("factor", [0.5, 0.25])
+def test_degraded_link_slows_the_allreduce_by_its_bandwidth(tmp_path, factor):
+    """Ring all-reduce over 2 ranks, 2(n-1)(alpha + S/(n bw)): one node's links at f x bw stretch the
+    bandwidth term by 1/f (the latency term, 0.3% here, stays), and the exposed all-reduce the iteration."""
+    p = tmp_path / "dp.yaml"
+    p.write_text(yaml.safe_dump(DP))
+    base = simulate(load_scenario(p, ["simulation.fold=none"])).summary()
+    sets = ["variability.degraded_links.nodes=[1]", f"variability.degraded_links.bandwidth_factor={factor}"]
+    slow = simulate(load_scenario(p, sets)).summary()
+    c0, c1 = base["per_rank"][0]["comm_busy_s"], slow["per_rank"][0]["comm_busy_s"]
+    assert c1 - c0 == pytest.approx((1 / factor - 1) * c0, rel=0.01)
+    assert slow["iteration_time_s"] - base["iteration_time_s"] == pytest.approx(c1 - c0, rel=1e-3)
+    same = ["variability.degraded_links.nodes=[1]", "variability.degraded_links.bandwidth_factor=1"]
+    assert simulate(load_scenario(p, same)).summary() == simulate(load_scenario(p, [])).summary()
+
+
+@pytest.mark.parametrize(
+    "override",
+    ["variability.degraded_links.bandwidth_factor=0", "variability.degraded_links.bandwidth_factor=1.5"],
+)
+def test_impossible_link_factor(pipe, override):
+    with pytest.raises(SimclusterError, match="variability.degraded_links.bandwidth_factor"):
+        load_scenario(pipe, [override])

@@ -210,8 +210,19 @@ class StragglerConfig(_Strict):
     compute_slowdown: float = Field(1.0, ge=1, le=100, description="factor on every compute op's time")
 
 
+class DegradedLinksConfig(_Strict):
+    """Nodes whose network links (NIC and fabric, both ways) run at a share of their bandwidth."""
+
+    nodes: list[Annotated[int, Field(ge=0, lt=MAX_NODES)]] = Field(
+        default_factory=list, max_length=MAX_NODES, description="named nodes with degraded links"
+    )
+    share: float = Field(0.0, ge=0, le=1, description="share of the other nodes drawn from the seed")
+    bandwidth_factor: float = Field(1.0, gt=0, le=1, description="factor on those links' bandwidth")
+
+
 class VariabilityConfig(_Strict):
     stragglers: StragglerConfig = StragglerConfig()
+    degraded_links: DegradedLinksConfig = DegradedLinksConfig()
 
 
 class Scenario(_Strict):
