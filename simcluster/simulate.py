@@ -20,6 +20,7 @@ from simcluster.network.collectives import bus_factor
 from simcluster.network.protocols import protocols_of
 from simcluster.network.utilization import class_utilization
 from simcluster.parallel.program import Program, build_program
+from simcluster.reliability import noise, stragglers
 from simcluster.topology.graph import Topology, build_topology, per_flow_caps_Bps
 from simcluster.topology.placement import place
 
@@ -217,7 +218,11 @@ class SimResult:
 def can_fold(sc) -> bool:  # noqa: ANN001 - Scenario
     """Fold identical ranks unless asked not to, or unless an explicit placement may break the symmetry
     folding relies on (naive and bunched placements map every folded peer the same way)."""
-    return sc.simulation.fold == "auto" and not isinstance(sc.parallelism.placement, list)
+    return (
+        sc.simulation.fold == "auto"
+        and not isinstance(sc.parallelism.placement, list)
+        and not stragglers.active(sc)  # slow nodes break the symmetry between folded peers
+    )
 
 
 def simulate(loaded: LoadedScenario, progress: Callable[[float], None] | None = None) -> SimResult:
@@ -246,8 +251,19 @@ def _simulate(loaded: LoadedScenario, progress: Callable[[float], None] | None) 
     topo = build_topology(
         hw, c.nodes, loaded.gpus_per_node, c.oversubscription, c.nics_per_node, c.rail_optimized
     )
-    program = build_program(sc, CostModel(hw, sc.training.precision), fold=can_fold(sc))
+    program = build_program(
+        sc, CostModel(hw, sc.training.precision), fold=can_fold(sc) and not noise.active(hw)
+    )
     gpus = place(sc.parallelism.placement, program.layout, loaded.gpus_per_node, sc.parallelism.scheme)
+    if stragglers.slow_active(sc):  # folding is off (can_fold): every rank has its own steps
+        slow = set(stragglers.slow_nodes(sc))
+        ranks = [r for r in program.reps if topo.node_of(gpus[r]) in slow]
+        stragglers.slow_down(program.steps, ranks, sc.variability.stragglers.compute_slowdown)
+    if noise.active(hw):  # per-op draws differ per rank: built unfolded above
+        noise.apply(program.steps, hw, sc.seed)
+    if stragglers.links_active(sc):
+        dl = sc.variability.degraded_links
+        stragglers.degrade_links(topo, stragglers.degraded_nodes(sc), dl.bandwidth_factor)
     engine = Engine(
         program.steps,
         program.translations,

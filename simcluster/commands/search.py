@@ -45,6 +45,9 @@ NEUTRAL_LAYOUT = (
 )
 @click.option("--set", "overrides", multiple=True, metavar="PATH=VALUE", help="override a scenario field")
 @click.option("--top", type=int, default=10, show_default=True, help="layouts to simulate event by event")
+@click.option(
+    "--tokens", default=None, metavar="N", help="rank by expected time to train on N tokens (docs/reliability.md)"
+)
 @memory_margin_option
 @executor_options
 @out_options
@@ -54,6 +57,7 @@ def command(
     overrides: tuple[str, ...],
     top: int,
     memory_margin: str,
+    tokens: str | None,
     jobs: int | None,
     executor: str,
     address: str | None,
@@ -65,13 +69,19 @@ def command(
     Writes results.parquet/.csv, best.yaml and search.html to --out."""
     try:
         margin = parse_margin(memory_margin)
-        _search(scenario, space_file, overrides, top, jobs, executor, address, out, quiet, margin)
+        n_tokens = None
+        if tokens is not None:
+            from simcluster.commands.traintime import _number
+            from simcluster.reliability.traintime import check_tokens
+
+            n_tokens = check_tokens(_number("--tokens", tokens))
+        _search(scenario, space_file, overrides, top, jobs, executor, address, out, quiet, margin, n_tokens)
     except SimclusterError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
 
 
-def _search(scenario, space_file, overrides, top, jobs, executor, address, out, quiet, margin=0.0) -> None:  # noqa: ANN001
+def _search(scenario, space_file, overrides, top, jobs, executor, address, out, quiet, margin=0.0, tokens=None) -> None:  # noqa: ANN001
     from simcluster.config.loader import apply_overrides, load_scenario, read_yaml_mapping
     from simcluster.errors import ConfigError
     from simcluster.report.outdir import check_file_target, make_out
@@ -106,7 +116,7 @@ def _search(scenario, space_file, overrides, top, jobs, executor, address, out, 
     bars = _Bars(enabled=not quiet)
     try:
         res = run_search(
-            loaded, raw, space, top, jobs, executor, address, bars.simulating, bars.estimating, margin
+            loaded, raw, space, top, jobs, executor, address, bars.simulating, bars.estimating, margin, tokens
         )
     finally:
         bars.close()

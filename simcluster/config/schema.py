@@ -182,6 +182,49 @@ class SimulationConfig(_Strict):
     )
 
 
+class ReliabilityConfig(_Strict):
+    """Whole-run failures and checkpoints (`simcluster train-time`); defaults and sources in docs/reliability.md."""
+
+    failures_per_gpu_hour: float = Field(
+        2.0e-5, ge=0, le=1, description="interruptions per GPU-hour (Llama 3: 419 in 54 days on 16,384 H100)"
+    )
+    restart_s: float = Field(600.0, ge=0, le=1e7, description="re-queue, restart and checkpoint reload, seconds")
+    storage_write_GBps: float = Field(
+        2000.0, gt=0, le=1e7, description="sustained checkpoint write bandwidth of the storage, GB/s"
+    )
+    checkpoint_bytes_per_param: float = Field(
+        14.0, gt=0, le=64, description="bf16 weights + fp32 master copy, momentum and variance"
+    )
+    checkpoint_interval_s: float | None = Field(
+        None, gt=0, le=1e9, description="training seconds between checkpoints (default: Young's optimum)"
+    )
+
+
+class StragglerConfig(_Strict):
+    """Nodes whose GPUs compute slower for the whole iteration (docs/reliability.md)."""
+
+    nodes: list[Annotated[int, Field(ge=0, lt=MAX_NODES)]] = Field(
+        default_factory=list, max_length=MAX_NODES, description="named slow nodes"
+    )
+    share: float = Field(0.0, ge=0, le=1, description="share of the other nodes drawn slow from the seed")
+    compute_slowdown: float = Field(1.0, ge=1, le=100, description="factor on every compute op's time")
+
+
+class DegradedLinksConfig(_Strict):
+    """Nodes whose network links (NIC and fabric, both ways) run at a share of their bandwidth."""
+
+    nodes: list[Annotated[int, Field(ge=0, lt=MAX_NODES)]] = Field(
+        default_factory=list, max_length=MAX_NODES, description="named nodes with degraded links"
+    )
+    share: float = Field(0.0, ge=0, le=1, description="share of the other nodes drawn from the seed")
+    bandwidth_factor: float = Field(1.0, gt=0, le=1, description="factor on those links' bandwidth")
+
+
+class VariabilityConfig(_Strict):
+    stragglers: StragglerConfig = StragglerConfig()
+    degraded_links: DegradedLinksConfig = DegradedLinksConfig()
+
+
 class Scenario(_Strict):
     name: str = Field(
         min_length=1,
@@ -198,6 +241,8 @@ class Scenario(_Strict):
     training: TrainingConfig
     network: NetworkConfig = NetworkConfig()
     simulation: SimulationConfig = SimulationConfig()
+    reliability: ReliabilityConfig = ReliabilityConfig()
+    variability: VariabilityConfig = VariabilityConfig()
 
     @field_validator("name")
     @classmethod

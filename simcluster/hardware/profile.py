@@ -269,6 +269,20 @@ class FabricSpec(_Strict):
     )
 
 
+class OpVariability(_Strict):
+    """Run-to-run spread of one op class's time: a factor with mean 1 on each op (docs/reliability.md)."""
+
+    distribution: Literal["lognormal", "pareto"] = "lognormal"
+    cv: float = Field(0.0, ge=0, le=10, description="lognormal: coefficient of variation (std / mean)")
+    alpha: float = Field(3.0, gt=0, le=1e3, description="pareto: tail index; must be > 1 to have a mean")
+
+    @model_validator(mode="after")
+    def _has_mean(self) -> OpVariability:
+        if self.distribution == "pareto" and self.alpha <= 1:
+            raise ValueError(f"alpha={self.alpha:g}: a pareto distribution with alpha <= 1 has no mean")
+        return self
+
+
 class HardwareProfile(_Strict):
     schema_version: int = SCHEMA_VERSION
     name: str
@@ -282,6 +296,9 @@ class HardwareProfile(_Strict):
     host: HostSpec = Field(default_factory=HostSpec)
     tables: MeasuredTables | None = Field(
         None, description="measured collective and GEMM tables (hardware/tables.py), CSV files beside the YAML"
+    )
+    variability: dict[Literal["gemm", "attention", "elementwise", "optimizer"], OpVariability] = Field(
+        default_factory=dict, description="per op class time spread (none: deterministic)"
     )
 
     @model_validator(mode="after")

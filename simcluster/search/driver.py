@@ -102,9 +102,11 @@ def run_search(
     progress: Callable[[float], None] | None = None,
     estimating: Callable[[float], None] | None = None,
     memory_margin: float = 0.0,
+    tokens: float | None = None,
 ) -> SearchOutcome:
     """`estimating(fraction)` follows pruning and estimating, `progress(fraction)` the simulations;
-    `memory_margin` is the fraction of device memory kept free (`capacity_bytes`)."""
+    `memory_margin` is the fraction of device memory kept free (`capacity_bytes`); with `tokens`, every
+    layout also gets its expected time to train (`train_time_s`, docs/reliability.md) and is ranked by it."""
     t0 = time.perf_counter()
     enum = enumerate_space(loaded, raw, space)
     t1 = time.perf_counter()
@@ -161,6 +163,8 @@ def run_search(
         progress(0.0)
     run_points(points, on_result, jobs, executor, address, run_point)
     t3 = time.perf_counter()
+    if tokens is not None:
+        _add_train_time(rows, enum.scenarios, tokens)
     ranked = _rank(rows)
     best = next((r for r in ranked if r["status"] == "simulated" and r.get("fits_in_memory")), None)
     best_data = None
@@ -180,14 +184,29 @@ def run_search(
     return SearchOutcome(ranked, enum.invalid, counts, best, best_data, seconds)
 
 
+def _add_train_time(rows: list[dict[str, Any]], scenarios: list[Any], tokens: float) -> None:
+    """Expected wall time to train on `tokens` (failures, checkpoints, restarts) from the simulated
+    iteration time (`train_time_s`) or the estimate (`est_train_time_s`), and the goodput."""
+    from simcluster.reliability import traintime as tt
+
+    for r in rows:
+        sc = scenarios[r["layout"]]
+        per_it = sc.training.global_batch * sc.model.seq_len
+        for src, dst in (("iteration_time_s", "train_time_s"), ("est_iteration_time_s", "est_train_time_s")):
+            it = r.get(src)
+            if isinstance(it, float) and it > 0:
+                run = tt.plan(sc.reliability, sc.world_size, tt.model_params(sc), tokens, it, per_it)
+                r[dst], r["goodput"] = run["wall_time_s"], run["goodput"]
+
+
 def _rank(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Simulated layouts that fit by simulated time, then the rest by estimate, then out of memory."""
 
     def key(r: dict[str, Any]) -> tuple:
         if r["status"] == "simulated" and r.get("fits_in_memory"):
-            return (0, r["iteration_time_s"], r["layout"])
+            return (0, r.get("train_time_s", r["iteration_time_s"]), r["layout"])
         if r["status"] in ("estimated", "simulated", "failed"):
-            return (1, r.get("est_iteration_time_s", 0.0), r["layout"])
+            return (1, r.get("est_train_time_s", r.get("est_iteration_time_s", 0.0)), r["layout"])
         return (2, r["memory_model_peak_bytes"], r["layout"])
 
     out = sorted(rows, key=key)

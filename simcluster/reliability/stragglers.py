@@ -1,0 +1,83 @@
+"""Straggler nodes (every compute op of a rank on a slow node takes `compute_slowdown` times longer) and
+degraded links (a node's NIC and fabric links, both ways, at `bandwidth_factor` of their bandwidth).
+
+The nodes are the named ones plus `share` of the others, drawn from the scenario's seed (deterministic per
+seed). Either breaks the symmetry folding relies on (peers no longer run identical programs), so a scenario
+with one is simulated rank by rank (`can_fold`); with none, nothing changes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from simcluster.config.schema import Scenario
+from simcluster.errors import ConfigError
+from simcluster.topology.graph import Topology
+
+
+def active(sc: Scenario) -> bool:
+    return slow_active(sc) or links_active(sc)
+
+
+def slow_active(sc: Scenario) -> bool:
+    st = sc.variability.stragglers
+    return st.compute_slowdown != 1.0 and (bool(st.nodes) or st.share > 0)
+
+
+def links_active(sc: Scenario) -> bool:
+    dl = sc.variability.degraded_links
+    return dl.bandwidth_factor != 1.0 and (bool(dl.nodes) or dl.share > 0)
+
+
+def _chosen(sc: Scenario, field: str, nodes: list[int], share: float, stream: str) -> list[int]:
+    n = sc.cluster.nodes
+    for node in nodes:
+        if node >= n:
+            raise ConfigError(
+                f"variability.{field}.nodes", node, f"must name a node below cluster.nodes = {n}"
+            )
+    named = sorted(set(nodes))
+    others = [k for k in range(n) if k not in set(named)]
+    rng = random.Random(f"{sc.seed}/{stream}")
+    drawn = rng.sample(others, round(share * len(others))) if share > 0 else []
+    return sorted(named + drawn)
+
+
+def slow_nodes(sc: Scenario) -> list[int]:
+    """The slow nodes, sorted: the named ones, then round(share x the others) drawn with the seed."""
+    st = sc.variability.stragglers
+    return _chosen(sc, "stragglers", st.nodes, st.share, "stragglers")
+
+
+def degraded_nodes(sc: Scenario) -> list[int]:
+    """The nodes whose links are degraded, sorted, chosen as `slow_nodes` (an independent draw)."""
+    dl = sc.variability.degraded_links
+    return _chosen(sc, "degraded_links", dl.nodes, dl.share, "links")
+
+
+def slow_down(steps: dict, ranks: list[int], factor: float) -> None:
+    """Scale the compute ops of `ranks` in place (one new op per distinct op, so shared ops stay shared)."""
+    made: dict[int, object] = {}
+    for rank in ranks:
+        out = []
+        for op, layer, mb in steps[rank]:
+            if op.is_compute:
+                new = made.get(id(op))
+                if new is None:
+                    new = made[id(op)] = dataclasses.replace(op, duration_s=op.duration_s * factor)
+                op = new
+            out.append((op, layer, mb))
+        steps[rank] = out
+
+
+def degrade_links(topo: Topology, nodes: list[int], factor: float) -> None:
+    """Scale the capacity of every NIC (PCIe switch <-> NIC) and fabric (NIC <-> leaf) link of `nodes`
+    (`topo` must be this run's own: build_topology returns a fresh one per call)."""
+    for node in nodes:
+        for k in range(topo.nics_per_node):
+            leaf = ("leaf", topo.leaf_of(node, k))
+            pcisw, nic = ("pcisw", node, k), ("nic", node, k)
+            for ends in ((pcisw, nic), (nic, pcisw), (nic, leaf), (leaf, nic)):
+                i = topo.link_index[ends]
+                topo.capacity_Bps[i] *= factor
