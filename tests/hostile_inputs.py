@@ -224,12 +224,30 @@ def _profile(rng: random.Random, box: Path) -> Path:
     return path
 
 
+def _extreme(rng: random.Random, x: Any, key: str = "") -> Any:
+    """A profile with some numbers at the ends of their documented ranges (rates and efficiencies in
+    [1e-9, ...], fixed costs (*_us) in [0, 1e6]): valid, so the run must go through with finite numbers."""
+    if isinstance(x, dict):
+        return {k: _extreme(rng, v, k) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_extreme(rng, v, key) for v in x]
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or rng.random() > 0.4:
+        return x
+    if key.endswith("_us"):
+        return rng.choice([0, 1e6])
+    if "efficiency" in key:
+        return rng.choice([1e-9, 1.0])
+    if "GBps" in key or "tflops" in key.lower():
+        return rng.choice([1e-9, 1e6])
+    return x
+
+
 def draw(rng: random.Random, box: Path) -> Case:
     """One hostile input written into `box` (an empty folder) and its command line."""
     (box / "bait").mkdir()
     kind = rng.choices(
-        ["scenario", "set", "profile", "sweep", "search", "cases", "collective", "out", "compare"],
-        weights=[25, 12, 15, 10, 4, 10, 8, 12, 4],
+        ["scenario", "set", "profile", "sweep", "search", "cases", "collective", "out", "compare", "extreme"],
+        weights=[25, 12, 15, 10, 4, 10, 8, 12, 4, 8],
     )[0]
     case = Case(kind, [])
     _user_file(case, box / "bait" / "keep.txt")
@@ -362,6 +380,37 @@ def draw(rng: random.Random, box: Path) -> Case:
         s = _scenario(rng, box, hostile=False)
         case.args = ["run", str(s), "--out", _out(rng, box, case), "--outputs",
                      rng.choice(["summary", "events", "all", "summary,events"]), "--quiet"]  # fmt: skip
+    elif kind == "extreme":
+        name = rng.choice(["dgx-a100", "vtrain-a100", "frontera-rtx", "dgx-h100", "dgx2-v100"])
+        hw = box / "in" / "hw.yaml"
+        hw.parent.mkdir(parents=True, exist_ok=True)
+        hw.write_text(_render(_extreme(rng, yaml.safe_load((PRESETS / f"{name}.yaml").read_text()))))
+        cmd = rng.choice(["run", "run", "collective", "search", "maxbatch", "sweep"])
+        case.out = box / "out"
+        if cmd == "collective":
+            case.out = None
+            case.args = ["collective", rng.choice(["allreduce", "allgather", "reducescatter", "sendrecv"]),
+                         "--hardware", str(hw), "--nodes", rng.choice(["1", "2", "8"]),
+                         "--size", rng.choice(["1", "1KiB", "1GiB"])]  # fmt: skip
+        else:
+            data = valid_scenario(rng.choice)
+            data["hardware"] = "hw.yaml"
+            data["cluster"].pop("gpus_per_node", None)
+            data["cluster"].pop("nics_per_node", None)
+            data["parallelism"]["placement"] = "naive"
+            s = box / "in" / "s.yaml"
+            s.write_text(_render(data))
+            if cmd == "run":
+                case.args = ["run", str(s), "--out", str(case.out), "--outputs", "summary,events"]
+            elif cmd == "search":
+                case.args = ["search", str(s), "--jobs", "1", "--top", "2", "--out", str(case.out)]
+            elif cmd == "sweep":
+                sw = box / "in" / "sweep.yaml"
+                sw.write_text(_render({"base": "s.yaml", "grid": {"training.micro_batch": [1, 2]}}))
+                case.args = ["sweep", str(sw), "--jobs", "1", "--out", str(case.out)]
+            else:
+                case.out = None
+                case.args = ["maxbatch", str(s)]
     elif kind == "compare":
         a, b = _scenario(rng, box), _scenario(rng, box, hostile=False)
         case.args = ["compare", str(a), str(b), "--out", _out(rng, box, case), "--quiet"]
