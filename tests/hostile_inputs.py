@@ -434,7 +434,15 @@ def snapshot(root: Path) -> dict[str, str]:
 
 
 def _non_finite_in(path: Path) -> str | None:
-    """The first non-finite number in an output file (JSON, CSV, YAML text; Parquet's float columns)."""
+    """The first non-finite number in an output file (JSON, CSV, YAML text; a page's text and data outside the
+    embedded plotting library; Parquet's float columns)."""
+    if path.suffix == ".html":
+        text = path.read_text(errors="replace")
+        for lib in re.findall(r"<script[^>]*>(.*?)</script>", text, re.S):
+            if len(lib) > 1_000_000:  # plotly.js itself, whose code spells NaN and Infinity
+                text = text.replace(lib, "")
+        m = NON_FINITE.search(text)
+        return f"{path.name}: {text[max(0, m.start() - 40) : m.end() + 20]!r}" if m else None
     if path.suffix in {".json", ".csv", ".yaml", ".gz"} and path.stat().st_size < 50_000_000:
         if path.suffix == ".gz":
             return None

@@ -509,6 +509,12 @@ def test_the_fuzz_checker_sees_each_broken_promise(tmp_path):
     (box / "out" / "summary.json").write_text('{"t": Infinity}')
     assert any("non-finite in summary.json" in b for b in check(box, case, before, 0, "", "", None, 0.1))
     (box / "out" / "summary.json").unlink()
+    lib = "var x = NaN || Infinity;" * 50_000  # the embedded plotting library: not an output number
+    (box / "out" / "page.html").write_text(f"<script>{lib}</script><script>var d = [1.5, 2];</script>")
+    assert check(box, case, before, 0, "", "", None, 0.1) == []
+    (box / "out" / "page.html").write_text(f"<script>{lib}</script><script>var d = [NaN, 2];</script>")
+    assert any("non-finite in page.html" in b for b in check(box, case, before, 0, "", "", None, 0.1))
+    (box / "out" / "page.html").unlink()
     assert check(box, case, before, 0, "t = inf s", "", None, 0.1)[0].startswith("non-finite in the printout")
     assert check(box, case, before, 2, "", "error: a\nb\n", None, 0.1)[0].startswith("not one line")
     assert check(box, case, before, 1, "", "", ValueError("x"), 0.1) == ["traceback: ValueError: x"]
