@@ -542,3 +542,26 @@ def test_a_chunk_of_the_hostile_fuzz_keeps_every_promise():
     report = json.loads(res.stdout)
     assert report["broken"] == 0, report["failures"]
     assert len(report["kinds"]) == 9 and report["exit_codes"].get("0", 0) >= 20
+
+
+@pytest.mark.parametrize("command", ["sweep", "search"])
+def test_two_commands_into_one_out_at_once(tmp_path, command):
+    """A second sweep (or search) into an --out another one is writing is refused, not allowed to clear the
+    first one's parts; the lock is on the folder itself, so nothing is written for it, and it is let go."""
+    from simcluster.report.outdir import locked_out
+
+    out = tmp_path / "o"
+    out.mkdir()
+    args = (
+        ["sweep", str(_sweep_file(tmp_path)), "--jobs", "1", "--out", str(out), "--quiet"]
+        if command == "sweep"
+        else ["search", str(SCENARIO), *SMALL, "--jobs", "1", "--top", "0", "--out", str(out), "--quiet"]
+    )
+    with locked_out(out):
+        _one_line(args, f"--out='{out}'", "another simcluster command is writing there now")
+    assert list(out.iterdir()) == []
+    code, lines = _run(args)
+    assert code == 0, lines
+    assert (out / "results.csv").is_file()
+    code, lines = _run(args)  # the lock was let go when the first finished
+    assert code == 0, lines

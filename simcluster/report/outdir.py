@@ -119,6 +119,27 @@ def write_file_atomic(path: Path, write: Callable[[Path], object]) -> None:
         raise
 
 
+@contextlib.contextmanager
+def locked_out(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the folder `path` (flock on the folder itself: no file is written) while a
+    command writes into it one file at a time (sweep, search): a second command into the same --out is
+    refused with a one-line error instead of clearing the first one's parts. Where the file system has no
+    locks, the command goes on unlocked."""
+    import fcntl
+
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise _fail(str(path), "another simcluster command is writing there now; wait or give another folder") from None
+        except OSError:
+            pass
+        yield
+    finally:
+        os.close(fd)
+
+
 def own_subfolder(path: Path) -> Path:
     """`path` (a folder a command keeps inside --out, such as `.parts`) made if missing; a symlink or a
     file standing there is refused with a one-line error, so nothing is ever written through it."""
