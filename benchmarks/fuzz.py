@@ -114,7 +114,7 @@ def hostile(n: int, seed: int, start: int, as_json: bool) -> int:
             t = time.perf_counter()
             signal.alarm(int(TIME_LIMIT_S) + 5)
             try:
-                res = CliRunner().invoke(cli, case.args, env=case.env or None)
+                res = CliRunner().invoke(cli, case.args, env={"SIMCLUSTER_DEBUG": "1", **case.env})
                 code, out, err, exc = res.exit_code, res.stdout, res.stderr, res.exception
             except _Hang as e:
                 code, out, err, exc = -1, "", "", e

@@ -541,7 +541,7 @@ def test_a_chunk_of_the_hostile_fuzz_keeps_every_promise():
 
     report = json.loads(res.stdout)
     assert report["broken"] == 0, report["failures"]
-    assert len(report["kinds"]) == 9 and report["exit_codes"].get("0", 0) >= 20
+    assert len(report["kinds"]) == 10 and report["exit_codes"].get("0", 0) >= 20
 
 
 @pytest.mark.parametrize("command", ["sweep", "search"])
