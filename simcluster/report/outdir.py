@@ -125,9 +125,12 @@ def locked_out(path: Path) -> Iterator[None]:
     command writes into it one file at a time (sweep, search): a second command into the same --out is
     refused with a one-line error instead of clearing the first one's parts. Where the file system has no
     locks, the command goes on unlocked."""
-    import fcntl
-
-    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no lock to take
+        yield
+        return
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
