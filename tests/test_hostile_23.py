@@ -565,3 +565,30 @@ def test_two_commands_into_one_out_at_once(tmp_path, command):
     assert (out / "results.csv").is_file()
     code, lines = _run(args)  # the lock was let go when the first finished
     assert code == 0, lines
+
+
+@pytest.mark.parametrize("command", ["sweep", "search"])
+def test_a_failed_sweep_or_search_leaves_no_empty_folder(tmp_path, command):
+    """Past `ulimit -f` the write fails (one line, exit 2) and the folders made for --out are gone again; a
+    folder that was there before stays."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "a" / "o"
+    args = (
+        ["sweep", str(_sweep_file(tmp_path)), "--jobs", "1"]
+        if command == "sweep"
+        else ["search", str(SCENARIO), *SMALL, "--jobs", "1", "--top", "1"]
+    )
+    for before in (False, True):
+        if before:
+            out.mkdir(parents=True)
+        cmd = [sys.executable, "-m", "simcluster.cli", *args, "--out", str(out), "--quiet"]
+        res = subprocess.run(
+            ["bash", "-c", 'ulimit -f 2; exec "$@"', "_", *cmd], capture_output=True, text=True, timeout=300
+        )
+        assert res.returncode == 2 and "File too large" in res.stderr, res.stderr
+        assert len(res.stderr.strip().splitlines()) == 1, res.stderr
+        assert out.is_dir() == before and (tmp_path / "a").is_dir() == before
+        if before:
+            assert [p.name for p in out.iterdir() if p.name != ".parts"] == []

@@ -143,6 +143,27 @@ def locked_out(path: Path) -> Iterator[None]:
         os.close(fd)
 
 
+@contextlib.contextmanager
+def out_folder(text: str | Path) -> Iterator[Path]:
+    """`make_out(text)`, held under `locked_out` while the command writes; when the command fails, the
+    folders made for it are removed again if nothing was left in them (an empty `.parts` of a folder made
+    now included), so a failed sweep or search leaves no empty folder behind."""
+    path = Path(os.path.abspath(check_out(str(text))))
+    missing = [p for p in (path, *path.parents) if not p.exists()]  # deepest first
+    made = make_out(text)
+    try:
+        with locked_out(made):
+            yield made
+    except BaseException:
+        if missing:
+            with contextlib.suppress(OSError):
+                (path / ".parts").rmdir()
+        for d in missing:
+            with contextlib.suppress(OSError):
+                d.rmdir()
+        raise
+
+
 def own_subfolder(path: Path) -> Path:
     """`path` (a folder a command keeps inside --out, such as `.parts`) made if missing; a symlink or a
     file standing there is refused with a one-line error, so nothing is ever written through it."""
