@@ -433,21 +433,24 @@ def snapshot(root: Path) -> dict[str, str]:
     return out
 
 
-def _non_finite_in(path: Path) -> str | None:
+def _first_non_finite(text: str, names: set[str]) -> re.Match | None:
+    """The first word spelling a non-finite number that is not one of the input's own names."""
+    return next((m for m in NON_FINITE.finditer(text) if m.group(0) not in names), None)
+
+
+def _non_finite_in(path: Path, names: set[str] = frozenset()) -> str | None:  # type: ignore[assignment]
     """The first non-finite number in an output file (JSON, CSV, YAML text; a page's text and data outside the
-    embedded plotting library; Parquet's float columns)."""
-    if path.suffix == ".html":
+    embedded plotting library; Parquet's float columns); `names` (a scenario named "nan") are text."""
+    if path.suffix == ".json" and path.stat().st_size < 50_000_000:
+        found: list[str] = []
+        json.loads(path.read_text(errors="replace"), parse_constant=found.append)  # NaN, Infinity
+        return f"{path.name}: {found[0]}" if found else None
+    if path.suffix in {".html", ".csv", ".yaml"} and path.stat().st_size < 50_000_000:
         text = path.read_text(errors="replace")
         for lib in re.findall(r"<script[^>]*>(.*?)</script>", text, re.S):
             if len(lib) > 1_000_000:  # plotly.js itself, whose code spells NaN and Infinity
                 text = text.replace(lib, "")
-        m = NON_FINITE.search(text)
-        return f"{path.name}: {text[max(0, m.start() - 40) : m.end() + 20]!r}" if m else None
-    if path.suffix in {".json", ".csv", ".yaml", ".gz"} and path.stat().st_size < 50_000_000:
-        if path.suffix == ".gz":
-            return None
-        text = path.read_text(errors="replace")
-        m = NON_FINITE.search(text)
+        m = _first_non_finite(text, names)
         return f"{path.name}: {text[max(0, m.start() - 40) : m.end() + 20]!r}" if m else None
     if path.suffix == ".parquet" and path.is_file():
         import pyarrow.parquet as pq
@@ -504,9 +507,8 @@ def check(box: Path, case: Case, before: dict[str, str], code: int, stdout: str,
     for p in before:
         if p not in after and not (out and (Path(p) == out or out in Path(p).parents)):
             broken.append(f"removed: {p}")
-    m = NON_FINITE.search(stdout)
-    if m and f"name={m.group(0)}" in case.args:  # a scenario named "nan" is a name, not a number
-        m = None
+    names = {a.split("=", 1)[1] for a in case.args if a.startswith("name=")}  # "nan" as a name is text
+    m = _first_non_finite(stdout, names)
     if m:
         broken.append(f"non-finite in the printout: {stdout[max(0, m.start() - 40) : m.end() + 20]!r}")
     for p in after:
@@ -520,7 +522,7 @@ def check(box: Path, case: Case, before: dict[str, str], code: int, stdout: str,
             and not q.is_symlink()
         ):
             try:
-                bad = _non_finite_in(q)
+                bad = _non_finite_in(q, names)
             except Exception as e:  # noqa: BLE001 - an unreadable output is itself a finding
                 bad = f"{q.name} unreadable: {e}"
             if bad:
