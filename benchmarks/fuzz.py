@@ -5,11 +5,20 @@ against the engine's invariants (tests/strategies.py) or the one-line refusal ru
 Usage: PYTHONPATH=. python benchmarks/fuzz.py [--n 10000] [--seed 0] [--invalid-every 4] [--json]
 A crash is any exception that is not a one-line ConfigError for the bad value; each is printed with the
 scenario that caused it (reproduce with `simcluster run` on the YAML).
+
+`--hostile` fuzzes the command line instead (tests/hostile_inputs.py): every command (run, check, maxbatch,
+compare, sweep, search, validate, collective) on generated hostile inputs (scenarios, --set values, profiles,
+sweep files, search spaces, case files and tables, output folders with the user's files and planted links),
+each in a fresh sandbox folder, and counts the promises broken: tracebacks, errors that are not one line with
+exit 2, runs past the time limit, files written outside --out, user files changed or removed, non-finite
+numbers in any output or printout (target: 0 of each). Run it in chunks with --start:
+`python benchmarks/fuzz.py --hostile --n 2000 --start 4000`.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import sys
@@ -65,6 +74,89 @@ def one(data: dict, bad: tuple[str, object] | None, full: bool) -> str:
     return "ok"
 
 
+class _Hang(Exception):
+    pass
+
+
+def hostile(n: int, seed: int, start: int, as_json: bool) -> int:
+    """Inputs start..start+n-1 of the hostile command-line fuzz (each input k draws from Random(seed, k))."""
+    import os
+    import shutil
+    import signal
+    import tempfile
+
+    from click.testing import CliRunner
+
+    from simcluster.cli import main as cli
+    from tests.hostile_inputs import TIME_LIMIT_S, check, draw, snapshot
+
+    def on_alarm(*_: object) -> None:
+        raise _Hang(f"past {TIME_LIMIT_S:.0f} s")
+
+    signal.signal(signal.SIGALRM, on_alarm)
+    counts: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()
+    codes: Counter[int] = Counter()
+    failures: list[dict] = []
+    t0 = time.perf_counter()
+    slowest = (0.0, None)
+    here = os.getcwd()
+    root = Path(tempfile.mkdtemp(prefix="simcluster-fuzz-"))
+    try:
+        for k in range(start, start + n):
+            rng = random.Random(f"{seed}:{k}")
+            box = root / str(k)
+            box.mkdir()
+            case = draw(rng, box)
+            (box / "cwd").mkdir(exist_ok=True)
+            os.chdir(box / "cwd")
+            before = snapshot(box)
+            t = time.perf_counter()
+            signal.alarm(int(TIME_LIMIT_S) + 5)
+            try:
+                res = CliRunner().invoke(cli, case.args, env={"SIMCLUSTER_DEBUG": "1", **case.env})
+                code, out, err, exc = res.exit_code, res.stdout, res.stderr, res.exception
+            except _Hang as e:
+                code, out, err, exc = -1, "", "", e
+            finally:
+                signal.alarm(0)
+            dt = time.perf_counter() - t
+            os.chdir(here)
+            broken = check(box, case, before, code, out, err, exc, dt)
+            kinds[case.kind] += 1
+            codes[code] += 1
+            counts["broken" if broken else "kept"] += 1
+            if broken:
+                failures.append({"k": k, "kind": case.kind, "args": case.args, "broken": broken[:3],
+                                 "stderr": err[-300:]})  # fmt: skip
+            if dt > slowest[0]:
+                slowest = (dt, k)
+            for dirpath, dirnames, _ in os.walk(box):  # a read-only folder must still go
+                for d in dirnames:
+                    with contextlib.suppress(OSError):
+                        os.chmod(os.path.join(dirpath, d), 0o755)
+            shutil.rmtree(box, ignore_errors=True)
+            if not as_json and (k - start + 1) % 200 == 0:
+                print(f"  {k - start + 1}/{n}  {dict(counts)}  {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+    finally:
+        os.chdir(here)
+        shutil.rmtree(root, ignore_errors=True)
+    wall = time.perf_counter() - t0
+    report = {
+        "inputs": n, "start": start, "seed": seed, "kinds": dict(sorted(kinds.items())),
+        "exit_codes": dict(sorted(codes.items())), "broken": counts["broken"], "wall_s": round(wall, 1),
+        "slowest_s": round(slowest[0], 2), "slowest_index": slowest[1], "failures": failures[:30],
+    }  # fmt: skip
+    if as_json:
+        print(json.dumps(report, indent=2, default=str))
+    else:
+        print(f"{n} hostile inputs ({start}..{start + n - 1}) in {wall:.1f} s, slowest {slowest[0]:.2f} s (#{slowest[1]})")
+        print(f"  kinds: {report['kinds']}  exit codes: {report['exit_codes']}  promises broken: {counts['broken']}")
+        for f in failures[:30]:
+            print(f"  #{f['k']} {f['kind']} {f['args']}\n     {f['broken']}")
+    return 1 if failures else 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=10_000)
@@ -72,7 +164,11 @@ def main() -> int:
     ap.add_argument("--invalid-every", type=int, default=4, help="every k-th scenario gets one bad value")
     ap.add_argument("--full-every", type=int, default=4, help="every k-th valid one is also run unfolded")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--hostile", action="store_true", help="fuzz the command line (see the module docstring)")
+    ap.add_argument("--start", type=int, default=0, help="--hostile: index of the first input (chunks)")
     args = ap.parse_args()
+    if args.hostile:
+        return hostile(args.n, args.seed, args.start, args.json)
     rng = random.Random(args.seed)
     counts: Counter[str] = Counter()
     failures: list[dict] = []

@@ -473,3 +473,122 @@ def test_every_summary_field_is_documented(tmp_path):
     section = section[: section.index("\n## ", 5)]
     documented = set(re.findall(r"`([a-z_0-9]+)(?:\[\])?`", section))
     assert [k for k in summary if k not in documented] == []
+
+
+def test_validate_of_groups_of_one_row_prints_no_ranking_numbers(tmp_path):
+    """A table whose groups hold one row each has no Kendall tau: said, not a crash on min() of nothing."""
+    (tmp_path / "s.yaml").write_text(SCENARIO.read_text())
+    table = {"table": "t", "id": "r", "scenario": "s.yaml", "csv": "t.csv", "metric": "iteration_time_s",
+             "published": {"column": "ms", "scale": 0.001}, "columns": {"mb": "training.micro_batch"},
+             "group_by": ["cluster"]}  # fmt: skip
+    (tmp_path / "cases.yaml").write_text(yaml.safe_dump({"tables": [table]}))
+    (tmp_path / "t.csv").write_text("ms,mb,cluster\n3000,1,ours\n")
+    code, lines = _run(["validate", "--cases", str(tmp_path / "cases.yaml")])
+    assert code in (0, 1), lines
+    assert any(line.startswith("ranking  t: 1 groups; Kendall tau n/a") for line in lines), lines
+
+
+def test_unknown_top_level_key_in_a_case_file(tmp_path):
+    (tmp_path / "cases.yaml").write_text(yaml.safe_dump({"cases": [], "tabels": []}))
+    _one_line(["validate", "--cases", str(tmp_path / "cases.yaml")], "tabels", "valid keys: cases, tables")
+
+
+def test_the_fuzz_checker_sees_each_broken_promise(tmp_path):
+    """benchmarks/fuzz.py --hostile counts what check() reports: each promise, broken on purpose, is seen."""
+    from tests.hostile_inputs import Case, check, snapshot
+
+    box = tmp_path / "box"
+    (box / "bait").mkdir(parents=True)
+    (box / "bait" / "keep.txt").write_text("mine")
+    case = Case("run", [], out=box / "out", sentinels={str(box / "bait" / "keep.txt"): b"mine"})
+    before = snapshot(box)
+    assert check(box, case, before, 0, "", "", None, 0.1) == []
+    (box / "out").mkdir()
+    (box / "out" / "summary.json").write_text('{"t": 1.0}')
+    assert check(box, case, before, 0, "", "", None, 0.1) == []
+    (box / "out" / "summary.json").write_text('{"t": Infinity}')
+    assert any("non-finite in summary.json" in b for b in check(box, case, before, 0, "", "", None, 0.1))
+    (box / "out" / "summary.json").unlink()
+    lib = "var x = NaN || Infinity;" * 50_000  # the embedded plotting library: not an output number
+    (box / "out" / "page.html").write_text(f"<script>{lib}</script><script>var d = [1.5, 2];</script>")
+    assert check(box, case, before, 0, "", "", None, 0.1) == []
+    (box / "out" / "page.html").write_text(f"<script>{lib}</script><script>var d = [NaN, 2];</script>")
+    assert any("non-finite in page.html" in b for b in check(box, case, before, 0, "", "", None, 0.1))
+    (box / "out" / "page.html").unlink()
+    assert check(box, case, before, 0, "t = inf s", "", None, 0.1)[0].startswith("non-finite in the printout")
+    assert check(box, case, before, 2, "", "error: a\nb\n", None, 0.1)[0].startswith("not one line")
+    assert check(box, case, before, 1, "", "", ValueError("x"), 0.1) == ["traceback: ValueError: x"]
+    assert check(box, case, before, 0, "", "", None, 1e3) == ["ran 1000 s"]
+    (box / "bait" / "new.txt").write_text("x")
+    assert check(box, case, before, 0, "", "", None, 0.1) == [f"written outside --out: {box / 'bait' / 'new.txt'}"]
+    (box / "bait" / "new.txt").unlink()
+    (box / "bait" / "keep.txt").write_text("changed")
+    assert check(box, case, before, 0, "", "", None, 0.1) == [f"user file changed or removed: {box}/bait/keep.txt"]
+
+
+def test_a_chunk_of_the_hostile_fuzz_keeps_every_promise():
+    """200 generated hostile inputs (every command and input kind) break no promise; the benchmark runs
+    10,000+ of them in chunks (benchmarks/fuzz.py --hostile)."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    res = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "fuzz.py"), "--hostile", "--n", "200", "--seed", "23", "--json"],
+        capture_output=True, text=True, env=env, timeout=600,
+    )  # fmt: skip
+    import json
+
+    report = json.loads(res.stdout)
+    assert report["broken"] == 0, report["failures"]
+    assert len(report["kinds"]) == 10 and report["exit_codes"].get("0", 0) >= 20
+
+
+@pytest.mark.parametrize("command", ["sweep", "search"])
+def test_two_commands_into_one_out_at_once(tmp_path, command):
+    """A second sweep (or search) into an --out another one is writing is refused, not allowed to clear the
+    first one's parts; the lock is on the folder itself, so nothing is written for it, and it is let go."""
+    from simcluster.report.outdir import locked_out
+
+    out = tmp_path / "o"
+    out.mkdir()
+    args = (
+        ["sweep", str(_sweep_file(tmp_path)), "--jobs", "1", "--out", str(out), "--quiet"]
+        if command == "sweep"
+        else ["search", str(SCENARIO), *SMALL, "--jobs", "1", "--top", "0", "--out", str(out), "--quiet"]
+    )
+    with locked_out(out):
+        _one_line(args, f"--out='{out}'", "another simcluster command is writing there now")
+    assert list(out.iterdir()) == []
+    code, lines = _run(args)
+    assert code == 0, lines
+    assert (out / "results.csv").is_file()
+    code, lines = _run(args)  # the lock was let go when the first finished
+    assert code == 0, lines
+
+
+@pytest.mark.parametrize("command", ["sweep", "search"])
+def test_a_failed_sweep_or_search_leaves_no_empty_folder(tmp_path, command):
+    """Past `ulimit -f` the write fails (one line, exit 2) and the folders made for --out are gone again; a
+    folder that was there before stays."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "a" / "o"
+    args = (
+        ["sweep", str(_sweep_file(tmp_path)), "--jobs", "1"]
+        if command == "sweep"
+        else ["search", str(SCENARIO), *SMALL, "--jobs", "1", "--top", "1"]
+    )
+    for before in (False, True):
+        if before:
+            out.mkdir(parents=True)
+        cmd = [sys.executable, "-m", "simcluster.cli", *args, "--out", str(out), "--quiet"]
+        res = subprocess.run(
+            ["bash", "-c", 'ulimit -f 2; exec "$@"', "_", *cmd], capture_output=True, text=True, timeout=300
+        )
+        assert res.returncode == 2 and "File too large" in res.stderr, res.stderr
+        assert len(res.stderr.strip().splitlines()) == 1, res.stderr
+        assert out.is_dir() == before and (tmp_path / "a").is_dir() == before
+        if before:
+            assert [p.name for p in out.iterdir() if p.name != ".parts"] == []

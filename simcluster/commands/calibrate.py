@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 import click
 
@@ -18,8 +17,8 @@ import click
 @click.option("--quick", is_flag=True, help="tiny sizes (seconds, for a smoke test)")
 @click.option("--resume", is_flag=True, help="continue an interrupted run in DIR without repeating points")
 @click.option("--base", default="auto", show_default=True, help="preset that fills what cannot be measured")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True)
-def command(nproc: int, backend: str, quick: bool, resume: bool, base: str, out: Path) -> None:
+@click.option("--out", required=True)  # text, checked by check_out: click.Path would read '' as '.'
+def command(nproc: int, backend: str, quick: bool, resume: bool, base: str, out: str) -> None:
     """Measure collectives, GEMMs and memory bandwidth; write profile.yaml, CSVs, fits.json, report.html.
 
     On a multi-node cluster run `torchrun --nnodes N --nproc-per-node G -m calibrate --out DIR` instead
@@ -29,6 +28,14 @@ def command(nproc: int, backend: str, quick: bool, resume: bool, base: str, out:
         import torch  # noqa: F401
     except ImportError:
         click.echo("error: calibrate: needs torch; install with pip install -e '.[calibrate]'", err=True)
+        sys.exit(2)
+    from simcluster.errors import SimclusterError
+    from simcluster.report.outdir import check_out
+
+    try:
+        check_out(out)
+    except SimclusterError as exc:
+        click.echo(f"error: {exc}", err=True)
         sys.exit(2)
     cmd = [
         sys.executable,

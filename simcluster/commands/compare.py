@@ -27,7 +27,7 @@ def _write_atomically(out: Path, files: dict[str, str]) -> None:
         d.commit()
 
 
-def run_compare(paths: list[Path], overrides: list[str], out: Path, quiet: bool = False) -> dict:
+def run_compare(paths: list[Path], overrides: list[str], out: Path | str, quiet: bool = False) -> dict:
     """Load every scenario first (so a bad one fails before any simulation), simulate, write the outputs."""
     from simcluster.config.loader import load_scenario
     from simcluster.report.compare import compare_doc, compare_html, compare_json, scenario_record
@@ -55,12 +55,12 @@ def run_compare(paths: list[Path], overrides: list[str], out: Path, quiet: bool 
 
 @click.command("compare")
 @click.argument("scenarios", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True, help="output folder")
+@click.option("--out", required=True, help="output folder")  # text: click.Path would read '' as '.'
 @click.option(
     "--set", "overrides", multiple=True, metavar="PATH=VALUE", help="override a field in every scenario"
 )
 @click.option("--quiet", is_flag=True, help="print nothing on success")
-def command(scenarios: tuple[Path, ...], out: Path, overrides: tuple[str, ...], quiet: bool) -> None:
+def command(scenarios: tuple[Path, ...], out: str, overrides: tuple[str, ...], quiet: bool) -> None:
     """Simulate each SCENARIO and write DIR/compare.html and DIR/compare.json side by side."""
     try:
         doc = run_compare(list(scenarios), list(overrides), out, quiet)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sys
@@ -75,16 +76,19 @@ def command(
             from simcluster.reliability.traintime import check_tokens
 
             n_tokens = check_tokens(_number("--tokens", tokens))
-        _search(scenario, space_file, overrides, top, jobs, executor, address, out, quiet, margin, n_tokens)
+        with contextlib.ExitStack() as held:  # _search locks --out in it until its files are written
+            _search(
+                scenario, space_file, overrides, top, jobs, executor, address, out, quiet, held, margin, n_tokens
+            )
     except SimclusterError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
 
 
-def _search(scenario, space_file, overrides, top, jobs, executor, address, out, quiet, margin=0.0, tokens=None) -> None:  # noqa: ANN001
+def _search(scenario, space_file, overrides, top, jobs, executor, address, out, quiet, held, margin=0.0, tokens=None) -> None:  # noqa: ANN001
     from simcluster.config.loader import apply_overrides, load_scenario, read_yaml_mapping
     from simcluster.errors import ConfigError
-    from simcluster.report.outdir import check_file_target, make_out
+    from simcluster.report.outdir import check_file_target, out_folder
     from simcluster.search.driver import best_yaml, run_search
     from simcluster.search.pages import search_html
     from simcluster.search.point import BREAKDOWN_COLUMNS, SUMMARY_COLUMNS
@@ -110,7 +114,9 @@ def _search(scenario, space_file, overrides, top, jobs, executor, address, out, 
         overrides = (*overrides, *NEUTRAL_LAYOUT)
     raw = apply_overrides(read_yaml_mapping(scenario), list(overrides))
     space = load_space(space_file, raw)
-    out = make_out(out if out is not None else Path("out") / f"{loaded.scenario.name}-search")  # before the work, not after
+    out = held.enter_context(  # made and locked before the work, not after
+        out_folder(out if out is not None else Path("out") / f"{loaded.scenario.name}-search")
+    )
     for name in ("results.parquet", "results.csv", "search.html", "best.yaml"):
         check_file_target(out / name)
     bars = _Bars(enabled=not quiet)

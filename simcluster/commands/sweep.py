@@ -9,7 +9,7 @@ import click
 
 from simcluster.commands.options import check_executor, executor_options, out_options
 from simcluster.errors import SimclusterError
-from simcluster.report.outdir import check_file_target, make_out, write_file_atomic
+from simcluster.report.outdir import check_file_target, out_folder, write_file_atomic
 
 
 @click.command("sweep")
@@ -43,19 +43,19 @@ def _sweep(sweep_file, jobs, executor, address, resume, out, quiet) -> None:  # 
 
     check_executor(jobs, executor, address)
     sweep = load_sweep(sweep_file)
-    out = make_out(out if out is not None else Path("out") / f"{sweep.name}-sweep")
-    for name in ("results.parquet", "results.csv", "sweep.html"):  # before the points run, not after
-        check_file_target(out / name)
-    try:
-        with Progress(f"sweep {sweep.name}", enabled=not quiet) as bar:
-            rows, skipped = run_sweep(sweep, out, jobs, executor, address, resume, progress=bar)
-    except KeyboardInterrupt:
-        click.echo(
-            f"interrupted: the points finished so far are kept in {out}/; add --resume to go on", err=True
-        )
-        sys.exit(130)
-    html = sweep_html(f"simcluster sweep: {sweep.name}", rows, sweep.axes)
-    write_file_atomic(out / "sweep.html", lambda p: p.write_text(html))
+    with out_folder(out if out is not None else Path("out") / f"{sweep.name}-sweep") as out:
+        for name in ("results.parquet", "results.csv", "sweep.html"):  # before the points run, not after
+            check_file_target(out / name)
+        try:
+            with Progress(f"sweep {sweep.name}", enabled=not quiet) as bar:
+                rows, skipped = run_sweep(sweep, out, jobs, executor, address, resume, progress=bar)
+        except KeyboardInterrupt:
+            click.echo(
+                f"interrupted: the points finished so far are kept in {out}/; add --resume to go on", err=True
+            )
+            sys.exit(130)
+        html = sweep_html(f"simcluster sweep: {sweep.name}", rows, sweep.axes)
+        write_file_atomic(out / "sweep.html", lambda p: p.write_text(html))
     if not quiet:
         click.echo(report(sweep, rows, skipped, out))
 

@@ -23,8 +23,7 @@ from simcluster.errors import ConfigError, SimclusterError
 )
 @click.option(
     "--report",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
+    default=None,  # text, checked by make_out: click.Path would read '' as '.'
     help="write DIR/validation.html (charts per table, ranking of grouped runs, the case table)",
 )
 @click.option(
@@ -34,7 +33,7 @@ from simcluster.errors import ConfigError, SimclusterError
     help="only the tables whose name contains TEXT (case-insensitive); cases they are relative to still run",
 )
 def command(
-    cases_path: Path | None, as_json_flag: bool, report: Path | None, table_filter: str | None
+    cases_path: Path | None, as_json_flag: bool, report: str | Path | None, table_filter: str | None
 ) -> None:
     """Run validation cases and print predicted vs published with the signed relative error."""
     from simcluster.report.outdir import check_file_target, make_out

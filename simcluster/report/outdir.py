@@ -119,6 +119,51 @@ def write_file_atomic(path: Path, write: Callable[[Path], object]) -> None:
         raise
 
 
+@contextlib.contextmanager
+def locked_out(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the folder `path` (flock on the folder itself: no file is written) while a
+    command writes into it one file at a time (sweep, search): a second command into the same --out is
+    refused with a one-line error instead of clearing the first one's parts. Where the file system has no
+    locks, the command goes on unlocked."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no lock to take
+        yield
+        return
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise _fail(str(path), "another simcluster command is writing there now; wait or give another folder") from None
+        except OSError:
+            pass
+        yield
+    finally:
+        os.close(fd)
+
+
+@contextlib.contextmanager
+def out_folder(text: str | Path) -> Iterator[Path]:
+    """`make_out(text)`, held under `locked_out` while the command writes; when the command fails, the
+    folders made for it are removed again if nothing was left in them (an empty `.parts` of a folder made
+    now included), so a failed sweep or search leaves no empty folder behind."""
+    path = Path(os.path.abspath(check_out(str(text))))
+    missing = [p for p in (path, *path.parents) if not p.exists()]  # deepest first
+    made = make_out(text)
+    try:
+        with locked_out(made):
+            yield made
+    except BaseException:
+        if missing:
+            with contextlib.suppress(OSError):
+                (path / ".parts").rmdir()
+        for d in missing:
+            with contextlib.suppress(OSError):
+                d.rmdir()
+        raise
+
+
 def own_subfolder(path: Path) -> Path:
     """`path` (a folder a command keeps inside --out, such as `.parts`) made if missing; a symlink or a
     file standing there is refused with a one-line error, so nothing is ever written through it."""

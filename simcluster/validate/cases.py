@@ -88,6 +88,9 @@ def load_cases(path: Path) -> list[Case]:
     data = read_yaml_mapping(path, field="--cases")
     items = data.get("cases", [])
     tables = data.get("tables", [])
+    unknown = sorted(map(str, set(data) - {"cases", "tables"}))
+    if unknown:
+        raise ConfigError(unknown[0], None, f"unknown key in {path.name}; valid keys: cases, tables")
     if not isinstance(items, list) or not isinstance(tables, list) or not (items or tables):
         raise ConfigError("cases", None, f"{path} must hold a non-empty list under 'cases' (or 'tables')")
     for t, table in enumerate(tables):
