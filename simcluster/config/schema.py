@@ -90,6 +90,18 @@ class ModelConfig(_Strict):
         0, ge=0, le=MAX_SEQ, description="0 = transformer stem only: no embedding, LM head or loss"
     )
     ffn_hidden: int | None = Field(None, gt=0, le=4 * MAX_HIDDEN, description="default 4 x hidden")
+    kv_heads: int | None = Field(
+        None, gt=0, le=MAX_HIDDEN, description="key/value heads (grouped-query attention); default: heads"
+    )
+    mlp: Literal["gelu", "swiglu"] = Field(
+        "gelu", description="gelu: two matrices; swiglu: gated, three matrices (gate, up, down)"
+    )
+    norm: Literal["layernorm", "rmsnorm"] = Field("layernorm", description="rmsnorm has no bias")
+    bias: bool = Field(True, description="biases in the linear layers (GPT-2/3: yes; Llama: no)")
+    positions: Literal["learned", "rope"] = Field(
+        "learned", description="learned position embedding table, or rotary (no parameters)"
+    )
+    tie_embeddings: bool = Field(True, description="the LM head shares the word embedding")
 
 
 class TrainingConfig(_Strict):
@@ -262,6 +274,10 @@ class Scenario(_Strict):
     @property
     def ffn_hidden(self) -> int:
         return self.model.ffn_hidden or 4 * self.model.hidden
+
+    @property
+    def kv_heads(self) -> int:
+        return self.model.kv_heads or self.model.heads
 
     @property
     def microbatches(self) -> int:

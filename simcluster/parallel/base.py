@@ -26,6 +26,16 @@ class Dims:
     t: int
     e: int
     dtype: str
+    kv: int = 0  # key/value heads (grouped-query attention); 0 = a
+    gated: bool = False  # SwiGLU: the first MLP GEMM has two f-wide outputs (gate and up)
+    rms: bool = False  # RMSNorm: one weight vector, no bias
+    bias: bool = True
+    rope: bool = False  # rotary positions: no position table, a rotation of q and k
+    tied: bool = True  # the LM head shares the word embedding
+
+    @property
+    def kvh(self) -> int:
+        return self.kv or self.a
 
     @classmethod
     def of(cls, sc: Scenario) -> Dims:
@@ -41,6 +51,12 @@ class Dims:
             t=sc.parallelism.tensor,
             e=BYTES_PER_ELEMENT[prec],
             dtype=prec,
+            kv=sc.kv_heads,
+            gated=m.mlp == "swiglu",
+            rms=m.norm == "rmsnorm",
+            bias=m.bias,
+            rope=m.positions == "rope",
+            tied=m.tie_embeddings,
         )
 
 
@@ -223,6 +239,6 @@ def backward_working_bytes(
     sbh, sbf, scores = s * b * h, s * b * f, a * s * s * b
     ckpt = e * sbh / rep if recompute == "full" else 0.0
     mlp = 2 * e * sbh / rep + e * sbf / shard
-    mlp_freed = (2 * e + 1) * sbh / rep + 2 * e * sbf / shard
+    mlp_freed = (2 * e + 1) * sbh / rep + (3 if d.gated else 2) * e * sbf / shard
     attention = 2 * e * sbh / rep + 2 * e * scores / shard - mlp_freed
     return ckpt + gathered + buffers + max(mlp, attention)

@@ -119,7 +119,8 @@ def edge_params(scheme: Scheme, first: bool, last: bool) -> float:
     embeddings) or its last (the final norm, and the LM head's copy of the word embedding where the
     first part is on another rank)."""
     emb = scheme.embedding_params()
-    return (emb if first else 0.0) + (scheme.head_params() + (0.0 if first else emb) if last else 0.0)
+    copy = 0.0 if first or not scheme.d.tied else emb  # type: ignore[attr-defined]
+    return (emb if first else 0.0) + (scheme.head_params() + copy if last else 0.0)
 
 
 @dataclass
@@ -317,7 +318,7 @@ def _grad_accumulation(
     scheme = ctx.scheme
     params = len(stage_layers(ctx.sc, ctx.stage, chunk)) * scheme.layer_params()
     params += edge_params(scheme, first, last)
-    tied = scheme.embedding_params() if first and last else 0.0
+    tied = scheme.embedding_params() if first and last and ctx.sc.model.tie_embeddings else 0.0
 
     def op(n: float) -> list[OpSpec]:
         nbytes = n * per_param
@@ -340,7 +341,7 @@ def _grad_sync_steps(ctx: _RankCtx, params: float, pending: float, n_bucket: int
     out: list[Step] = []
     add = out.append
     # Tied input/output embeddings live on the first and last stage: their gradients are summed.
-    if p > 1 and sc.model.vocab and s in (0, p - 1):
+    if p > 1 and sc.model.vocab and sc.model.tie_embeddings and s in (0, p - 1):
         pair = (layout.shift(rank, "pp", -s), layout.shift(rank, "pp", p - 1 - s))
         nbytes = scheme.embedding_params() * scheme.grad_bytes_per_param()
         add(

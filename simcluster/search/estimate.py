@@ -250,7 +250,7 @@ class _Layout:
         acc = self.host.grad_accumulation_bytes_per_param
         if acc > 0 and sc.training.mode == "train":  # every micro-batch after the first, on average
             m = sc.microbatches
-            tied = self.scheme.embedding_params() if p == 1 else 0.0
+            tied = self.scheme.embedding_params() if p == 1 and sc.model.tie_embeddings else 0.0
             params = rank_params(sc, self.scheme, stage) * (m - 1) / m + tied
             b += self.scheme.f.cost.elementwise(params * acc)  # type: ignore[attr-defined]
         step = self.host.microbatch_overhead_us * 1e-6
@@ -285,7 +285,7 @@ class _Layout:
         gb = scheme.grad_bytes_per_param()
         p = lay.pp
         sync = 0.0
-        if p > 1 and sc.model.vocab and stage in (0, p - 1):
+        if p > 1 and sc.model.vocab and sc.model.tie_embeddings and stage in (0, p - 1):
             pair = (lay.rank_of(pp=0), lay.rank_of(pp=p - 1))
             sync += self.coll_time("allreduce", pair, scheme.embedding_params() * gb)
         sync += self.ops_time(scheme.grad_sync_ops(rank, sc.model.layers // p))
