@@ -84,6 +84,8 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
     p, m, t = sc.parallelism, sc.model, sc.training
     if m.hidden % m.heads:
         raise ConfigError("model.hidden", m.hidden, f"must be divisible by model.heads={m.heads}")
+    if p.shard_group is not None and p.data % p.shard_group:
+        raise ConfigError("parallelism.shard_group", p.shard_group, f"must divide parallelism.data={p.data}")
     if m.heads % sc.kv_heads:
         raise ConfigError("model.kv_heads", sc.kv_heads, f"must divide model.heads={m.heads}")
     modern = {

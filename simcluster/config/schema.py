@@ -79,6 +79,14 @@ class ParallelismConfig(_Strict):
         "naive", description="naive (row-major), bunched (Optimus Figure 8b), or an explicit rank->GPU list"
     )
     order: str = Field("tp-cp-ep-dp-pp", description="rank layout order string, fastest-varying first")
+    zero: Literal["none", "optimizer", "gradients", "full"] = Field(
+        "none",
+        description="sharded data parallel: optimizer (ZeRO-1, Megatron's distributed optimizer), "
+        "gradients (ZeRO-2), full (ZeRO-3 / FSDP)",
+    )
+    shard_group: int | None = Field(
+        None, gt=0, le=MAX_PARALLEL, description="hybrid sharding: data ranks per shard group; default: data"
+    )
 
 
 class ModelConfig(_Strict):
