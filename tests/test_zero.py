@@ -102,3 +102,23 @@ def test_shard_group_must_divide_data():
     )
     with pytest.raises(ConfigError, match=r"^parallelism.shard_group=3: must divide parallelism.data=4$"):
         check_semantics(sc, load_profile(sc.hardware))
+
+
+@pytest.mark.parametrize(("zero", "group"), [("full", None), ("full", 4), ("optimizer", 4)])
+def test_folded_equals_every_rank(write_scenario, zero, group):
+    """Hybrid shard groups are chunks of the data axis: folding must not map them onto each other."""
+    times = []
+    for fold in ("auto", "none"):
+        data = small_scenario(
+            cluster={"nodes": 2},
+            parallelism={"scheme": "megatron", "tensor": 2, "data": D, "zero": zero, "shard_group": group},
+            model={"layers": 4, "hidden": 1024, "heads": 16, "seq_len": 512, "vocab": 0},
+            training={"global_batch": 16, "micro_batch": 2},
+            simulation={"fold": fold},
+        )
+        times.append(
+            simulate(
+                load_scenario(write_scenario(data, f"f{zero}{group}{fold}.yaml"))
+            ).engine.iteration_time_s
+        )
+    assert times[0] == times[1]

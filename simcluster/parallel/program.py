@@ -80,9 +80,11 @@ def build_program(sc: Scenario, cost: CostModel, fold: bool) -> Program:
     layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order)
     dims = Dims.of(sc)
     scheme = make_scheme(sc, dims, OpFactory(cost), layout)
-    axes = tuple(a for a in scheme.fold_axes if layout.size(a) > 1) if fold else ()
-    zero = {a: 0 for a in axes}
-    reps = [r for r in range(layout.world_size) if all(layout.coord(r, a) == v for a, v in zero.items())]
+    # hybrid sharding's groups are chunks of the data axis, which its cyclic shifts do not map onto each other
+    hybrid = 1 < zero.shard_size(sc) < layout.dp
+    axes = tuple(a for a in scheme.fold_axes if layout.size(a) > 1 and not (hybrid and a == "dp")) if fold else ()
+    origin = {a: 0 for a in axes}
+    reps = [r for r in range(layout.world_size) if all(layout.coord(r, a) == v for a, v in origin.items())]
     rep_of = []
     for r in range(layout.world_size):
         x = r
