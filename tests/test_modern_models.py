@@ -117,3 +117,34 @@ def test_bad_input_is_one_line(model, par, field, rule):
         check_semantics(sc, load_profile(sc.hardware))
     text = str(err.value)
     assert "\n" not in text and text.startswith(field) and rule in text
+
+
+def test_flash_attention_flops_time_and_memory():
+    """One fused kernel: the causal half of 4 b a s^2 hd FLOPs forward, 2.5 x that backward, at the
+    profile's flash_attention_efficiency of peak; no s x s scores stored, nothing to recompute selectively."""
+    b, s_len = 1, 2048
+    model = {**LLAMA3_8B, "seq_len": s_len, "layers": 2, "attention": "flash"}
+    sch, _ = scheme(model, b=b)
+    layer = sch.layer(0)
+    fwd = next(op for op in layer.forward if op.name == "attn.flash")
+    bwd = next(op for op in layer.backward if op.name == "attn.flash.bwd")
+    assert fwd.flops == 2.0 * b * 32 * s_len**2 * 128
+    assert bwd.flops == 2.5 * fwd.flops
+    assert fwd.duration_s == pytest.approx(5e-6 + fwd.flops / (989e12 * 0.339), rel=1e-12)
+    assert not any(op.name.startswith("attn.softmax") for op in layer.forward)
+    assert layer.recompute_selective == []
+    eager, _ = scheme({**model, "attention": "eager"}, b=b)
+    e, a = 2, 32
+    diff = eager.layer_activation_bytes("none") - sch.layer_activation_bytes("none")
+    assert diff == pytest.approx((2 * e + 1) * a * s_len**2 * b - 4 * a * s_len * b, rel=1e-12)
+
+
+def test_flash_needs_the_profile_constant():
+    sc = parse_scenario(
+        small_scenario(
+            model={"layers": 2, "hidden": 1024, "heads": 16, "seq_len": 512, "vocab": 0, "attention": "flash"},
+            training={"global_batch": 4, "micro_batch": 4},
+        )
+    )
+    with pytest.raises(ConfigError, match=r"^model.attention='flash': needs gpu.flash_attention_efficiency"):
+        check_semantics(sc, load_profile("dgx-a100"))

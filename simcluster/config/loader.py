@@ -91,7 +91,12 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
     modern = {
         "kv_heads": sc.kv_heads != m.heads, "mlp": m.mlp != "gelu", "norm": m.norm != "layernorm",
         "bias": not m.bias, "positions": m.positions != "learned", "tie_embeddings": not m.tie_embeddings,
+        "attention": m.attention != "eager",
     }
+    if m.attention == "flash" and hw.gpu.flash_attention_efficiency is None:
+        raise ConfigError(
+            "model.attention", m.attention, f"needs gpu.flash_attention_efficiency in hardware profile {hw.name}"
+        )
     if p.scheme == "optimus" and any(modern.values()):
         name = next(k for k, v in modern.items() if v)
         raise ConfigError(

@@ -110,6 +110,11 @@ class ModelConfig(_Strict):
         "learned", description="learned position embedding table, or rotary (no parameters)"
     )
     tie_embeddings: bool = Field(True, description="the LM head shares the word embedding")
+    attention: Literal["eager", "flash"] = Field(
+        "eager",
+        description="eager: scores, softmax and dropout as separate kernels (Megatron 2022); flash: one fused "
+        "kernel (FlashAttention), no s x s scores stored",
+    )
 
 
 class TrainingConfig(_Strict):

@@ -26,6 +26,8 @@ from simcluster.parallel.base import (
     backward_working_bytes,
     core_attention,
     core_attention_backward,
+    flash_attention,
+    flash_attention_backward,
     fused_softmax_available,
 )
 from simcluster.parallel.groups import RankLayout
@@ -113,6 +115,12 @@ class MegatronScheme:
         act = "mlp.swiglu" if d.gated else "mlp.gelu"
         rope = [F.elementwise("attn.rope", "forward", 2.0 * bs * (a + d.kvh) * hd / t * e)] if d.rope else []
         fused = fused_softmax_available(b * heads, s, e, self.softmax_fusion)
+        if d.flash:
+            attn_fwd = lambda ph: flash_attention(F, ph, b * heads, s, hd, e)  # noqa: E731
+            attn_bwd = flash_attention_backward(F, b * heads, s, hd, e)
+        else:
+            attn_fwd = lambda ph: core_attention(F, ph, b * heads, s, hd, e, fused)  # noqa: E731
+            attn_bwd = core_attention_backward(F, b * heads, s, hd, e, fused)
         ln = lambda name, ph: F.elementwise(name, ph, 2.0 * tok * h * e + 4 * h * e)  # noqa: E731
         bda = lambda name, ph: F.elementwise(name, ph, tok * h * (3.0 * e + 1))  # noqa: E731
 
@@ -122,7 +130,7 @@ class MegatronScheme:
                 *self._enter("attn", ph, group),
                 F.gemm("attn.qkv", ph, bs, qkv, h),
                 *as_phase(rope, ph),
-                *core_attention(F, ph, b * heads, s, hd, e, fused),
+                *attn_fwd(ph),
                 F.gemm("attn.proj", ph, bs, h, h // t),
                 *self._exit("attn", ph, group),
                 bda("attn.bias_dropout_add", ph),
@@ -153,7 +161,7 @@ class MegatronScheme:
             *self._exit_bwd("attn", group),
             F.gemm("attn.proj.dgrad", bw, bs, h // t, h),
             F.gemm("attn.proj.wgrad", bw, h // t, h, bs),
-            *core_attention_backward(F, b * heads, s, hd, e, fused),
+            *attn_bwd,
             *as_phase([replace(op, name="attn.rope.bwd") for op in rope], bw),
             *self._column_bwd(
                 "attn",
@@ -168,7 +176,7 @@ class MegatronScheme:
             forward=fwd,
             backward=backward,
             recompute_full=as_phase(fwd, "recompute"),
-            recompute_selective=core_attention(F, "recompute", b * heads, s, hd, e, fused),
+            recompute_selective=[] if d.flash else attn_fwd("recompute"),
         )
 
     # -- embedding and head ------------------------------------------------------------------------------
@@ -296,6 +304,8 @@ class MegatronScheme:
         sbh = s * b * h
         softmax_out = e if fused_softmax_available(b * (a // t), s, e, self.softmax_fusion) else FP32
         scores = (softmax_out + e + 1) * a * s * s * b
+        if d.flash:  # the fused kernel keeps only its output (counted) and the fp32 row log-sum-exp
+            scores = FP32 * a * s * b
         if recompute == "full":
             return e * sbh / (t if self.sp or self.distribute else 1)
         replicated = (4 * e + 2) * sbh  # layer-norm inputs, GEMM inputs of both regions, two dropout masks
