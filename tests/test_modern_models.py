@@ -148,3 +148,28 @@ def test_flash_needs_the_profile_constant():
     )
     with pytest.raises(ConfigError, match=r"^model.attention='flash': needs gpu.flash_attention_efficiency"):
         check_semantics(sc, load_profile("dgx-a100"))
+
+
+def test_dgx_h100_preset_matches_published_facts():
+    """NVIDIA's H100 SXM / DGX H100 facts: 989 TFLOP/s dense bf16, 80 GB HBM3 at 3.35 TB/s, 8 GPUs and
+    8 x 400 Gb/s InfiniBand NICs per node, NVLink4 450 GB/s per GPU per direction. The link rates are the
+    measured NCCL bus bandwidths, at or below those spec-sheet ceilings."""
+    hw = load_profile("dgx-h100")
+    assert hw.gpu.peak_tflops["bf16"] == 989.0
+    assert hw.gpu.memory_GiB == 80 and hw.gpu.memory_bandwidth_GBps == 3350
+    assert hw.node.gpus_per_node == 8 and hw.node.nics_per_node == 8
+    assert 0.9 * 50.0 <= hw.links.nic.bandwidth_GBps <= 400 / 8  # 400 Gb/s = 50 GB/s per NIC
+    assert 0.8 * 450.0 <= hw.links.nvlink.bandwidth_GBps <= 450.0
+
+
+def test_model_flops_count_gqa_and_swiglu(write_scenario):
+    """summary's model FLOPs: 6 x (matrix parameters incl. the untied head) + 12 s h per layer, per token."""
+    from simcluster.config.loader import load_scenario
+    from simcluster.simulate import simulate
+
+    model = {**LLAMA3_8B, "seq_len": 256, "layers": 2, "vocab": 1024}
+    res = simulate(load_scenario(write_scenario(
+        small_scenario(model=model, training={"global_batch": 1, "micro_batch": 1}), "flops.yaml")))  # fmt: skip
+    h, f = 4096, 14336
+    matrix = 2 * (2 * h * h + 2 * h * 1024 + 3 * h * f) + h * 1024
+    assert res.model_flops() == pytest.approx(256 * (6 * matrix + 2 * 12 * 256 * h), rel=1e-12)

@@ -122,3 +122,34 @@ def test_folded_equals_every_rank(write_scenario, zero, group):
             ).engine.iteration_time_s
         )
     assert times[0] == times[1]
+
+
+def test_search_enumerates_zero_only_with_data(write_scenario):
+    """The zero axis multiplies the layouts with data > 1 only (data 1 is listed once), and the memory
+    pruning and estimate see the sharded state."""
+    from simcluster.config.loader import read_yaml_mapping
+    from simcluster.search.prune import peak_memory_fast
+    from simcluster.search.space import ZERO, Space, enumerate_space
+
+    data = small_scenario(
+        cluster={"nodes": 1},
+        model={"layers": 4, "hidden": 1024, "heads": 16, "seq_len": 512, "vocab": 0},
+        training={"global_batch": 16, "micro_batch": 1},
+    )
+    path = write_scenario(data, "search_zero.yaml")
+    loaded = load_scenario(path)
+    raw = read_yaml_mapping(path, "scenario")
+    base = {"parallelism.scheme": ["megatron"], "training.grad_overlap": [False], "training.recompute": ["none"]}
+    one = enumerate_space(loaded, raw, Space(dict(base)))
+    three = enumerate_space(loaded, raw, Space({**base, ZERO: ["none", "optimizer", "full"]}))
+    with_data = sum(1 for lay in one.layouts if lay["parallelism.data"] > 1)
+    assert len(three.layouts) == len(one.layouts) + 2 * with_data
+    assert {lay[ZERO] for lay in one.layouts} == {"none"}
+    full = [sc for sc, lay in zip(three.scenarios, three.layouts, strict=True) if lay[ZERO] == "full"]
+    none = {(sc.parallelism.tensor, sc.parallelism.pipeline, sc.training.micro_batch): sc
+            for sc, lay in zip(three.scenarios, three.layouts, strict=True) if lay[ZERO] == "none"}  # fmt: skip
+    sc = full[0]
+    plain = none[(sc.parallelism.tensor, sc.parallelism.pipeline, sc.training.micro_batch)]
+    m_full, m_none = peak_memory_fast(sc, loaded.hardware), peak_memory_fast(plain, loaded.hardware)
+    assert m_full.optimizer == pytest.approx(m_none.optimizer / sc.parallelism.data)
+    assert m_full.parameters == pytest.approx(m_none.parameters / sc.parallelism.data)

@@ -29,6 +29,7 @@ from simcluster.engine.plan import HostCosts
 from simcluster.hardware.tables import lookup_of, ratio
 from simcluster.model.ops import COMPUTE_KINDS, OpSpec
 from simcluster.network.collectives import Shape, choose_algorithm, collective_shape
+from simcluster.parallel import zero
 from simcluster.parallel.groups import RankLayout
 from simcluster.parallel.program import LAYER_PARAM_TENSORS, optimizer_passes, rank_params, step_sync
 from simcluster.parallel.registry import Scheme
@@ -296,8 +297,18 @@ class _Layout:
             total = params * gb
             n = max(1, math.ceil(total / bucket))
             one = self.coll_time("allreduce", group, total / n)
-            dp_total = n * one
-        return sync, one, dp_total, self.optimizer_time(stage, params)
+            shards = zero.shard_size(sc)
+            if shards > 1:  # sharded: reduce-scatter in the shard group (+ hybrid all-reduce), then gather
+                shard, replicas = zero.shard_groups(lay, rank, shards)
+                one = self.coll_time("reducescatter", shard, total / n)
+                if len(replicas) > 1:
+                    one += self.coll_time("allreduce", replicas, total / n / shards)
+                dp_total = n * one + self.coll_time("allgather", shard, total)
+                if sc.parallelism.zero == "full":  # per-layer gathers and reduce-scatters hide under compute
+                    one = dp_total = 0.0
+            else:
+                dp_total = n * one
+        return sync, one, dp_total, self.optimizer_time(stage, params / zero.shard_size(sc))
 
     def optimizer_time(self, stage: int, params: float) -> float:
         sc, lay = self.sc, self.layout
