@@ -153,3 +153,30 @@ def test_search_enumerates_zero_only_with_data(write_scenario):
     m_full, m_none = peak_memory_fast(sc, loaded.hardware), peak_memory_fast(plain, loaded.hardware)
     assert m_full.optimizer == pytest.approx(m_none.optimizer / sc.parallelism.data)
     assert m_full.parameters == pytest.approx(m_none.parameters / sc.parallelism.data)
+
+
+def test_estimate_sees_the_sharding(write_scenario):
+    """The search's estimate keys its caches on the sharding: ZeRO-1 (reduce-scatter + all-gather, optimizer
+    on 1/N) and ZeRO-3 (per-layer collectives hidden) get their own estimates, each within 25% of the
+    engine's iteration here."""
+    from simcluster.search.estimate import Estimator
+    from simcluster.search.prune import scheme_of
+
+    est, got_all, sim_all = None, [], []
+    for z in ("none", "optimizer", "full"):
+        data = small_scenario(
+            cluster={"nodes": 2},
+            parallelism={"scheme": "megatron", "tensor": 2, "data": D, "zero": z},
+            model={"layers": 4, "hidden": 1024, "heads": 16, "seq_len": 512, "vocab": 0},
+            training={"global_batch": 16, "micro_batch": 2},
+        )
+        loaded = load_scenario(write_scenario(data, f"est{z}.yaml"))
+        est = est or Estimator(loaded)
+        sc = loaded.scenario
+        got = est.estimate(sc, scheme_of(sc, loaded.hardware)).iteration_time_s
+        sim = simulate(loaded).engine.iteration_time_s
+        assert got == pytest.approx(sim, rel=0.25), z
+        got_all.append(got)
+        sim_all.append(sim)
+    assert sorted(range(3), key=got_all.__getitem__) == sorted(range(3), key=sim_all.__getitem__)
+    assert len(set(got_all)) == 3, got_all
