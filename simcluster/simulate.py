@@ -124,11 +124,14 @@ class SimResult:
 
     def model_flops(self) -> float:
         """Model FLOPs of one iteration (no recomputation counted): 3x forward for training
-        (Korthikanti et al.: 72 B L s h^2 (1 + s/6h + V/12hL) when f = 4h)."""
+        (Korthikanti et al.: 72 B L s h^2 (1 + s/6h + V/12hL) when f = 4h; grouped-query attention's
+        q, k, v projection is (heads + 2 kv_heads) x head size wide, SwiGLU has three f x h matrices)."""
         sc = self.scenario
         m = sc.model
         B, s, h, L, V, f = sc.training.global_batch, m.seq_len, m.hidden, m.layers, m.vocab, sc.ffn_hidden
-        fwd = 2.0 * B * s * (L * (4 * h * h + 2 * h * f + 2 * s * h) + h * V)
+        qkv = (m.heads + 2 * sc.kv_heads) * (h // m.heads)
+        mlp = (3 if m.mlp == "swiglu" else 2) * h * f
+        fwd = 2.0 * B * s * (L * (qkv * h + h * h + mlp + 2 * s * h) + h * V)
         return fwd * (3 if sc.training.mode == "train" else 1)
 
     def executed_flops(self) -> float:
@@ -199,6 +202,7 @@ class SimResult:
             "activation_bytes_per_layer": self.program.scheme.layer_activation_bytes(sc.training.recompute),
             "throughput_seq_per_s": B / it if it > 0 else None,
             "tokens_per_s": B * sc.model.seq_len / it if it > 0 else None,
+            "tokens_per_s_per_gpu": B * sc.model.seq_len / it / sc.world_size if it > 0 else None,
             "model_flops_per_iteration": flops,
             "mfu": flops / (it * self.world_size * peak_flops) if it > 0 else 0.0,
             "peak_memory_bytes": round(peak),

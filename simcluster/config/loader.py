@@ -84,6 +84,24 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
     p, m, t = sc.parallelism, sc.model, sc.training
     if m.hidden % m.heads:
         raise ConfigError("model.hidden", m.hidden, f"must be divisible by model.heads={m.heads}")
+    if p.shard_group is not None and p.data % p.shard_group:
+        raise ConfigError("parallelism.shard_group", p.shard_group, f"must divide parallelism.data={p.data}")
+    if m.heads % sc.kv_heads:
+        raise ConfigError("model.kv_heads", sc.kv_heads, f"must divide model.heads={m.heads}")
+    modern = {
+        "kv_heads": sc.kv_heads != m.heads, "mlp": m.mlp != "gelu", "norm": m.norm != "layernorm",
+        "bias": not m.bias, "positions": m.positions != "learned", "tie_embeddings": not m.tie_embeddings,
+        "attention": m.attention != "eager",
+    }
+    if m.attention == "flash" and hw.gpu.flash_attention_efficiency is None:
+        raise ConfigError(
+            "model.attention", m.attention, f"needs gpu.flash_attention_efficiency in hardware profile {hw.name}"
+        )
+    if p.scheme == "optimus" and any(modern.values()):
+        name = next(k for k, v in modern.items() if v)
+        raise ConfigError(
+            f"model.{name}", getattr(m, name), "must keep its default under scheme optimus (GPT layers only)"
+        )
     if p.scheme == "optimus":
         q = math.isqrt(p.tensor)
         if q * q != p.tensor:
@@ -111,6 +129,10 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
     else:
         if m.heads % p.tensor:
             raise ConfigError("parallelism.tensor", p.tensor, f"does not divide model.heads={m.heads}")
+        if sc.kv_heads % p.tensor:
+            raise ConfigError(
+                "parallelism.tensor", p.tensor, f"does not divide model.kv_heads={sc.kv_heads}"
+            )
         if sc.ffn_hidden % p.tensor:
             raise ConfigError(
                 "parallelism.tensor", p.tensor, f"does not divide model.ffn_hidden={sc.ffn_hidden}"

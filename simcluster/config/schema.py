@@ -79,6 +79,14 @@ class ParallelismConfig(_Strict):
         "naive", description="naive (row-major), bunched (Optimus Figure 8b), or an explicit rank->GPU list"
     )
     order: str = Field("tp-cp-ep-dp-pp", description="rank layout order string, fastest-varying first")
+    zero: Literal["none", "optimizer", "gradients", "full"] = Field(
+        "none",
+        description="sharded data parallel: optimizer (ZeRO-1, Megatron's distributed optimizer), "
+        "gradients (ZeRO-2), full (ZeRO-3 / FSDP)",
+    )
+    shard_group: int | None = Field(
+        None, gt=0, le=MAX_PARALLEL, description="hybrid sharding: data ranks per shard group; default: data"
+    )
 
 
 class ModelConfig(_Strict):
@@ -90,6 +98,23 @@ class ModelConfig(_Strict):
         0, ge=0, le=MAX_SEQ, description="0 = transformer stem only: no embedding, LM head or loss"
     )
     ffn_hidden: int | None = Field(None, gt=0, le=4 * MAX_HIDDEN, description="default 4 x hidden")
+    kv_heads: int | None = Field(
+        None, gt=0, le=MAX_HIDDEN, description="key/value heads (grouped-query attention); default: heads"
+    )
+    mlp: Literal["gelu", "swiglu"] = Field(
+        "gelu", description="gelu: two matrices; swiglu: gated, three matrices (gate, up, down)"
+    )
+    norm: Literal["layernorm", "rmsnorm"] = Field("layernorm", description="rmsnorm has no bias")
+    bias: bool = Field(True, description="biases in the linear layers (GPT-2/3: yes; Llama: no)")
+    positions: Literal["learned", "rope"] = Field(
+        "learned", description="learned position embedding table, or rotary (no parameters)"
+    )
+    tie_embeddings: bool = Field(True, description="the LM head shares the word embedding")
+    attention: Literal["eager", "flash"] = Field(
+        "eager",
+        description="eager: scores, softmax and dropout as separate kernels (Megatron 2022); flash: one fused "
+        "kernel (FlashAttention), no s x s scores stored",
+    )
 
 
 class TrainingConfig(_Strict):
@@ -262,6 +287,10 @@ class Scenario(_Strict):
     @property
     def ffn_hidden(self) -> int:
         return self.model.ffn_hidden or 4 * self.model.hidden
+
+    @property
+    def kv_heads(self) -> int:
+        return self.model.kv_heads or self.model.heads
 
     @property
     def microbatches(self) -> int:

@@ -112,6 +112,13 @@ class GpuSpec(_Strict):
     peak_tflops: dict[Dtype, float]
     gemm: GemmModel
     kernel_launch_us: float = Field(ge=0, le=MAX_US, description="fixed cost of each non-GEMM kernel")
+    flash_attention_efficiency: float | None = Field(
+        None,
+        ge=MIN_RATE,
+        le=1,
+        description="fraction of peak a fused (FlashAttention) kernel reaches on causal attention, forward "
+        "and backward; unset: model.attention flash cannot run on this profile",
+    )
 
     @field_validator("peak_tflops")
     @classmethod

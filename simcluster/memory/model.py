@@ -7,6 +7,8 @@ holds, times the micro-batches in flight at the schedule's peak (1F1B: p on stag
 working set of one layer re-materialized during backward when activations are recomputed.
 Workspace: the gradients alive at the peak of one layer's backward (the scheme's `layer_backward_bytes`:
 activation formulas count what is stored, not what the backward allocates next to it).
+Sharded data parallel divides weights, gradients and optimizer state as `parallel.zero` says, and ZeRO-3
+adds its gathered weight and gradient buffers to the workspace.
 Reserved: what no tensor can use (CUDA context, library workspaces, communicator buffers), from the
 hardware profile's `gpu.memory_reserved_GiB`.
 """
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 
 from simcluster.config.schema import Scenario
 from simcluster.parallel.registry import Scheme
+from simcluster.parallel.zero import gathered_buffer_bytes, memory_divisors
 from simcluster.schedule.pipeline import Action, max_in_flight
 
 BYTES_PER_PARAM = {  # (weights, gradients, optimizer state)
@@ -96,11 +99,13 @@ def rank_memory(
     if not train:
         g = o = 0
         w = 4 if sc.training.precision == "fp32" else 2
+    dw, dg, do = memory_divisors(sc)  # sharded data parallel (ZeRO-1/2/3, FSDP)
+    gathered = gathered_buffer_bytes(sc, scheme.layer_params(), w, g)
     return RankMemory(
-        parameters=params * w,
-        gradients=params * g,
-        optimizer=params * o,
+        parameters=params * w / dw,
+        gradients=params * g / dg,
+        optimizer=params * o / do,
         activations=activation_bytes(sc, scheme, stage, actions),
-        workspace=scheme.layer_backward_bytes(sc.training.recompute) if train else 0.0,
+        workspace=(scheme.layer_backward_bytes(sc.training.recompute) + gathered) if train else 0.0,
         reserved=reserved_GiB * 1024**3,
     )

@@ -26,6 +26,17 @@ class Dims:
     t: int
     e: int
     dtype: str
+    kv: int = 0  # key/value heads (grouped-query attention); 0 = a
+    gated: bool = False  # SwiGLU: the first MLP GEMM has two f-wide outputs (gate and up)
+    rms: bool = False  # RMSNorm: one weight vector, no bias
+    bias: bool = True
+    rope: bool = False  # rotary positions: no position table, a rotation of q and k
+    tied: bool = True  # the LM head shares the word embedding
+    flash: bool = False  # fused attention kernel: no s x s scores in memory
+
+    @property
+    def kvh(self) -> int:
+        return self.kv or self.a
 
     @classmethod
     def of(cls, sc: Scenario) -> Dims:
@@ -41,6 +52,13 @@ class Dims:
             t=sc.parallelism.tensor,
             e=BYTES_PER_ELEMENT[prec],
             dtype=prec,
+            kv=sc.kv_heads,
+            gated=m.mlp == "swiglu",
+            rms=m.norm == "rmsnorm",
+            bias=m.bias,
+            rope=m.positions == "rope",
+            tied=m.tie_embeddings,
+            flash=m.attention == "flash",
         )
 
 
@@ -97,6 +115,13 @@ class OpFactory:
         return self.tables.gemm_s(
             batch, m, n, k, self.cost.dtype, lambda b, m, n, k: self.cost.gemm(m, n, k, b)[0]
         )
+
+    def fused_attention(self, name: str, phase: Phase, flops: float, nbytes: float) -> OpSpec:
+        """A FlashAttention kernel: `flops` at the profile's `gpu.flash_attention_efficiency` of peak."""
+        gpu = self.cost.hw.gpu
+        rate = self.cost.peak_flops * (gpu.flash_attention_efficiency or 1.0)
+        secs = gpu.gemm.launch_us * 1e-6 + flops / rate
+        return OpSpec(kind="attention", name=name, phase=phase, duration_s=secs, flops=flops, bytes=nbytes)
 
     def elementwise(self, name: str, phase: Phase, nbytes: float, kind: str = "elementwise") -> OpSpec:
         return OpSpec(
@@ -190,6 +215,24 @@ def core_attention_backward(
     ]
 
 
+# FlashAttention-2's backward runs 5 matrix products where the forward runs 2 (Dao 2023, section 3.1.2)
+FLASH_BACKWARD_FLOPS_RATIO = 2.5
+
+
+def flash_attention(F: OpFactory, ph: Phase, batch: int, s: int, hd: int, e: int) -> list[OpSpec]:
+    """Causal softmax(Q K^T) V as one fused kernel over `batch` [s, hd] heads: the blocks above the diagonal
+    are skipped, so it executes half of the 4 batch s^2 hd FLOPs; reads q, k, v and writes o."""
+    flops = 2.0 * batch * s * s * hd
+    return [F.fused_attention("attn.flash", ph, flops, 4.0 * batch * s * hd * e)]
+
+
+def flash_attention_backward(F: OpFactory, batch: int, s: int, hd: int, e: int) -> list[OpSpec]:
+    """Backward of `flash_attention`: recomputes the scores block by block (2.5 x the forward FLOPs);
+    reads q, k, v, o, do and writes dq, dk, dv."""
+    flops = FLASH_BACKWARD_FLOPS_RATIO * 2.0 * batch * s * s * hd
+    return [F.fused_attention("attn.flash.bwd", "backward", flops, 8.0 * batch * s * hd * e)]
+
+
 def as_phase(ops: list[OpSpec], phase: Phase) -> list[OpSpec]:
     """The same ops re-labelled (a recomputed forward is phase `recompute`)."""
     from dataclasses import replace
@@ -220,9 +263,9 @@ def backward_working_bytes(
     gradients gathered to full size (sequence parallelism's all-gather), `buffers` the scheme's
     communication workspaces (SUMMA's broadcast and partial-product blocks)."""
     s, b, h, a, f, e = d.s, d.b, d.h, d.a, d.f, d.e
-    sbh, sbf, scores = s * b * h, s * b * f, a * s * s * b
+    sbh, sbf, scores = s * b * h, s * b * f, (0 if d.flash else a * s * s * b)
     ckpt = e * sbh / rep if recompute == "full" else 0.0
     mlp = 2 * e * sbh / rep + e * sbf / shard
-    mlp_freed = (2 * e + 1) * sbh / rep + 2 * e * sbf / shard
+    mlp_freed = (2 * e + 1) * sbh / rep + (3 if d.gated else 2) * e * sbf / shard
     attention = 2 * e * sbh / rep + 2 * e * scores / shard - mlp_freed
     return ckpt + gathered + buffers + max(mlp, attention)

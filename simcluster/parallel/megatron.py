@@ -26,6 +26,8 @@ from simcluster.parallel.base import (
     backward_working_bytes,
     core_attention,
     core_attention_backward,
+    flash_attention,
+    flash_attention_backward,
     fused_softmax_available,
 )
 from simcluster.parallel.groups import RankLayout
@@ -107,7 +109,18 @@ class MegatronScheme:
         tok = bs // t if self.sp else bs  # tokens a rank holds outside the tensor-parallel regions
         heads = a // t
         hd = h // a
+        qkv = (a + 2 * d.kvh) * hd // t  # grouped-query attention: kv_heads keys and values per a queries
+        f1 = (2 * f if d.gated else f) // t  # SwiGLU: gate and up projections in one GEMM
+        act_fwd, act_bwd = (3.0, 5.0) if d.gated else (2.0, 3.0)  # bytes per f-element / e
+        act = "mlp.swiglu" if d.gated else "mlp.gelu"
+        rope = [F.elementwise("attn.rope", "forward", 2.0 * bs * (a + d.kvh) * hd / t * e)] if d.rope else []
         fused = fused_softmax_available(b * heads, s, e, self.softmax_fusion)
+        if d.flash:
+            attn_fwd = lambda ph: flash_attention(F, ph, b * heads, s, hd, e)  # noqa: E731
+            attn_bwd = flash_attention_backward(F, b * heads, s, hd, e)
+        else:
+            attn_fwd = lambda ph: core_attention(F, ph, b * heads, s, hd, e, fused)  # noqa: E731
+            attn_bwd = core_attention_backward(F, b * heads, s, hd, e, fused)
         ln = lambda name, ph: F.elementwise(name, ph, 2.0 * tok * h * e + 4 * h * e)  # noqa: E731
         bda = lambda name, ph: F.elementwise(name, ph, tok * h * (3.0 * e + 1))  # noqa: E731
 
@@ -115,15 +128,16 @@ class MegatronScheme:
             return [
                 ln("ln1", ph),
                 *self._enter("attn", ph, group),
-                F.gemm("attn.qkv", ph, bs, 3 * h // t, h),
-                *core_attention(F, ph, b * heads, s, hd, e, fused),
+                F.gemm("attn.qkv", ph, bs, qkv, h),
+                *as_phase(rope, ph),
+                *attn_fwd(ph),
                 F.gemm("attn.proj", ph, bs, h, h // t),
                 *self._exit("attn", ph, group),
                 bda("attn.bias_dropout_add", ph),
                 ln("ln2", ph),
                 *self._enter("mlp", ph, group),
-                F.gemm("mlp.fc1", ph, bs, f // t, h),
-                F.elementwise("mlp.gelu", ph, 2.0 * bs * (f // t) * e),
+                F.gemm("mlp.fc1", ph, bs, f1, h),
+                F.elementwise(act, ph, act_fwd * bs * (f // t) * e),
                 F.gemm("mlp.fc2", ph, bs, h, f // t),
                 *self._exit("mlp", ph, group),
                 bda("mlp.bias_dropout_add", ph),
@@ -135,11 +149,11 @@ class MegatronScheme:
             *self._exit_bwd("mlp", group),
             F.gemm("mlp.fc2.dgrad", bw, bs, f // t, h),
             F.gemm("mlp.fc2.wgrad", bw, f // t, h, bs),
-            F.elementwise("mlp.gelu.bwd", bw, 3.0 * bs * (f // t) * e),
+            F.elementwise(f"{act}.bwd", bw, act_bwd * bs * (f // t) * e),
             *self._column_bwd(
                 "mlp",
-                F.gemm("mlp.fc1.dgrad", bw, bs, h, f // t),
-                F.gemm("mlp.fc1.wgrad", bw, h, f // t, bs),
+                F.gemm("mlp.fc1.dgrad", bw, bs, h, f1),
+                F.gemm("mlp.fc1.wgrad", bw, h, f1, bs),
                 group,
             ),
             F.elementwise("ln2.bwd", bw, 3.0 * tok * h * e + 4 * h * e),
@@ -147,11 +161,12 @@ class MegatronScheme:
             *self._exit_bwd("attn", group),
             F.gemm("attn.proj.dgrad", bw, bs, h // t, h),
             F.gemm("attn.proj.wgrad", bw, h // t, h, bs),
-            *core_attention_backward(F, b * heads, s, hd, e, fused),
+            *attn_bwd,
+            *as_phase([replace(op, name="attn.rope.bwd") for op in rope], bw),
             *self._column_bwd(
                 "attn",
-                F.gemm("attn.qkv.dgrad", bw, bs, h, 3 * h // t),
-                F.gemm("attn.qkv.wgrad", bw, h, 3 * h // t, bs),
+                F.gemm("attn.qkv.dgrad", bw, bs, h, qkv),
+                F.gemm("attn.qkv.wgrad", bw, h, qkv, bs),
                 group,
             ),
             F.elementwise("ln1.bwd", bw, 3.0 * tok * h * e + 4 * h * e),
@@ -161,7 +176,7 @@ class MegatronScheme:
             forward=fwd,
             backward=backward,
             recompute_full=as_phase(fwd, "recompute"),
-            recompute_selective=core_attention(F, "recompute", b * heads, s, hd, e, fused),
+            recompute_selective=[] if d.flash else attn_fwd("recompute"),
         )
 
     # -- embedding and head ------------------------------------------------------------------------------
@@ -223,19 +238,34 @@ class MegatronScheme:
     # -- sizes -----------------------------------------------------------------------------------------
     def layer_params(self) -> float:
         """Parameters one rank holds for one layer (column-parallel weights and biases sharded; the
-        row-parallel biases and layer norms replicated)."""
+        row-parallel biases and norms replicated): query/key/value and output projections ((a + 2 kv) hd h
+        + h^2), two MLP matrices (three gated), biases where the model has them."""
         d = self.d
         h, f, t = d.h, d.f, d.t
-        return (3 * h * h + h * h + 2 * h * f) / t + (3 * h + f) / t + 2 * h + 4 * h
+        qkv = (d.a + 2 * d.kvh) * (h // d.a)
+        f1 = 2 * f if d.gated else f
+        matrices = (qkv * h + h * h + (f1 + f) * h) / t
+        column_biases = (qkv + f1) / t if d.bias else 0.0
+        return matrices + column_biases + self._replicated_per_layer()
+
+    def _replicated_per_layer(self) -> float:
+        """Parameters replicated across the tensor group in one layer: two norms, the row-parallel
+        biases."""
+        d = self.d
+        return 2 * (d.h if d.rms else 2 * d.h) + (2 * d.h if d.bias else 0.0)
 
     def embedding_params(self) -> float:
-        """Vocab-parallel word embedding plus (replicated) learned position embedding."""
+        """Vocab-parallel word embedding plus (replicated) learned position embedding (none with rotary
+        positions)."""
         d = self.d
-        return d.V * d.h / d.t + d.s * d.h if d.V else 0.0
+        return d.V * d.h / d.t + (0 if d.rope else d.s * d.h) if d.V else 0.0
 
     def head_params(self) -> float:
-        """Final layer norm (the LM head shares the word embedding)."""
-        return 2.0 * self.d.h if self.d.V else 0.0
+        """Final norm, and the vocab-parallel LM head where it does not share the word embedding."""
+        d = self.d
+        if not d.V:
+            return 0.0
+        return (d.h if d.rms else 2.0 * d.h) + (0.0 if d.tied else d.V * d.h / d.t)
 
     def grad_bytes_per_param(self) -> int:
         return self.d.e
@@ -252,7 +282,7 @@ class MegatronScheme:
         if not self.sp:
             return []
         group = self.layout.group(rank, "tp")
-        nbytes = float(n_layers * 6 * self.d.h * self.d.e)
+        nbytes = float(n_layers * self._replicated_per_layer() * self.d.e)
         return [
             OpSpec(
                 "allreduce",
@@ -274,10 +304,14 @@ class MegatronScheme:
         sbh = s * b * h
         softmax_out = e if fused_softmax_available(b * (a // t), s, e, self.softmax_fusion) else FP32
         scores = (softmax_out + e + 1) * a * s * s * b
+        if d.flash:  # the fused kernel keeps only its output (counted) and the fp32 row log-sum-exp
+            scores = FP32 * a * s * b
         if recompute == "full":
             return e * sbh / (t if self.sp or self.distribute else 1)
         replicated = (4 * e + 2) * sbh  # layer-norm inputs, GEMM inputs of both regions, two dropout masks
-        sharded = 12 * e * sbh
+        # q, k, v (k and v kv/a of q under grouped-query attention), the projection input; the MLP's
+        # f-wide activation input and output (SwiGLU: gate, up and their product)
+        sharded = e * sbh * (2 + 2 * d.kvh / a) + (3 if d.gated else 2) * e * s * b * d.f
         keep_scores = recompute == "none"
         if self.sp:
             return (replicated + sharded + (scores if keep_scores else 0)) / t

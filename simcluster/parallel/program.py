@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import repeat
 
@@ -21,7 +21,8 @@ import numpy as np
 from simcluster.config.schema import Scenario
 from simcluster.hardware.profile import HostSpec
 from simcluster.model.costs import CostModel
-from simcluster.model.ops import WAIT_COMM, OpSpec, Phase, Step
+from simcluster.model.ops import WAIT_COMM, OpSpec, Phase, Step, wait_for
+from simcluster.parallel import zero
 from simcluster.parallel.base import Dims, OpFactory
 from simcluster.parallel.groups import RankLayout
 from simcluster.parallel.registry import Scheme, make_scheme
@@ -79,9 +80,11 @@ def build_program(sc: Scenario, cost: CostModel, fold: bool) -> Program:
     layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order)
     dims = Dims.of(sc)
     scheme = make_scheme(sc, dims, OpFactory(cost), layout)
-    axes = tuple(a for a in scheme.fold_axes if layout.size(a) > 1) if fold else ()
-    zero = {a: 0 for a in axes}
-    reps = [r for r in range(layout.world_size) if all(layout.coord(r, a) == v for a, v in zero.items())]
+    # hybrid sharding's groups are chunks of the data axis, which its cyclic shifts do not map onto each other
+    hybrid = 1 < zero.shard_size(sc) < layout.dp
+    axes = tuple(a for a in scheme.fold_axes if layout.size(a) > 1 and not (hybrid and a == "dp")) if fold else ()
+    origin = {a: 0 for a in axes}
+    reps = [r for r in range(layout.world_size) if all(layout.coord(r, a) == v for a, v in origin.items())]
     rep_of = []
     for r in range(layout.world_size):
         x = r
@@ -119,7 +122,8 @@ def edge_params(scheme: Scheme, first: bool, last: bool) -> float:
     embeddings) or its last (the final norm, and the LM head's copy of the word embedding where the
     first part is on another rank)."""
     emb = scheme.embedding_params()
-    return (emb if first else 0.0) + (scheme.head_params() + (0.0 if first else emb) if last else 0.0)
+    copy = 0.0 if first or not scheme.d.tied else emb  # type: ignore[attr-defined]
+    return (emb if first else 0.0) + (scheme.head_params() + copy if last else 0.0)
 
 
 @dataclass
@@ -158,21 +162,71 @@ def _rank_steps(
     params = rank_params(sc, scheme, ctx.stage)
     if sc.training.mode == "train":
         out.extend(_grad_sync_steps(ctx, params, pending, n_bucket))
-        out.extend(_optimizer_steps(ctx, params))
+        n = zero.shard_size(sc)
+        out.extend(_optimizer_steps(ctx, params / n))
+        if n > 1:  # the updated weight shards back to every rank (ZeRO-3: those outside the layers)
+            full = sc.parallelism.zero == "full"
+            gathered = params - _layer_params(ctx) if full else params
+            if gathered > 0:
+                shard, _ = zero.shard_groups(layout, rank, n)
+                nbytes = gathered * scheme.grad_bytes_per_param()
+                op = OpSpec(
+                    "allgather", "params.allgather", "optimizer", bytes=nbytes, group=shard, family="dp"
+                )
+                out.append(Step(op, -1, -1))
     out.append(Step(ctx.sync("sync.iteration_end", "optimizer"), -1, -1))  # the loss is read on the host
     return out, params
 
 
-def _dp_allreduce(ctx: _RankCtx, nbytes: float, blocking: bool, idx: int) -> OpSpec:
-    return OpSpec(
-        kind="allreduce",
-        name=f"grad.bucket{idx}.allreduce",
-        phase="optimizer" if blocking else "backward",
-        bytes=nbytes,
-        group=ctx.layout.group(ctx.rank, "dp"),
-        family="dp",
-        blocking=blocking,
-    )
+def _dp_allreduce(ctx: _RankCtx, nbytes: float, blocking: bool, idx: int, family: str = "dp") -> list[OpSpec]:
+    """One gradient bucket's data-parallel sync: an all-reduce, or with sharding a reduce-scatter inside
+    the shard group and (hybrid sharding) an all-reduce of the shard across the groups."""
+    phase: Phase = "optimizer" if blocking else "backward"
+    n = zero.shard_size(ctx.sc)
+    if n == 1:
+        group = ctx.layout.group(ctx.rank, "dp")
+        return [
+            OpSpec(
+                "allreduce",
+                f"grad.bucket{idx}.allreduce",
+                phase,
+                bytes=nbytes,
+                group=group,
+                family=family,
+                blocking=blocking,
+            )
+        ]
+    shard, replicas = zero.shard_groups(ctx.layout, ctx.rank, n)
+    out = [
+        OpSpec(
+            "reducescatter",
+            f"grad.bucket{idx}.reducescatter",
+            phase,
+            bytes=nbytes,
+            group=shard,
+            family=family,
+            blocking=blocking,
+        )
+    ]
+    if len(replicas) > 1:
+        out.append(
+            OpSpec(
+                "allreduce",
+                f"grad.bucket{idx}.allreduce",
+                phase,
+                bytes=nbytes / n,
+                group=replicas,
+                family=family,
+                blocking=blocking,
+            )
+        )
+    return out
+
+
+def _layer_params(ctx: _RankCtx) -> float:
+    """Parameters of the transformer layers this rank holds (all its model chunks)."""
+    v = ctx.sc.parallelism.virtual_stages
+    return len(stage_layers(ctx.sc, ctx.stage, 0)) * v * ctx.scheme.layer_params()
 
 
 def _grad_overlap(ctx: _RankCtx) -> bool:
@@ -246,6 +300,37 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], f
         add(Step(p2p_sync[what], -1, mb))
 
     last_b = {a.chunk: i for i, a in enumerate(actions) if a.kind == "B"}
+    fsdp = sc.parallelism.zero == "full" and zero.shard_size(sc) > 1
+    if fsdp:
+        shard, _ = zero.shard_groups(layout, rank, zero.shard_size(sc))
+        layer_bytes = scheme.layer_params() * scheme.grad_bytes_per_param()
+        phases: tuple[Phase, Phase] = ("forward", "backward")
+        gather = {
+            ph: OpSpec(
+                "allgather",
+                "fsdp.params.allgather",
+                ph,
+                bytes=layer_bytes,
+                group=shard,
+                family="fsdp-ag",
+                blocking=False,
+            )
+            for ph in phases
+        }
+        gathered_wait = {ph: wait_for("fsdp-ag", ph) for ph in phases}
+        reduce = _dp_allreduce(ctx, layer_bytes, False, 0, family="fsdp-rs")
+        reduce = [replace(op, name=op.name.replace("grad.bucket0", "fsdp.grads")) for op in reduce]
+
+    def unit(ph: Phase, order: list[int], j: int, mb: int) -> None:
+        """FSDP2's per-layer gathers: wait for this layer's weights, then issue the next layer's."""
+        if not fsdp:
+            return
+        if j == 0:
+            add(Step(gather[ph], order[0], mb))
+        add(Step(gathered_wait[ph], order[j], mb))
+        if j + 1 < len(order):
+            add(Step(gather[ph], order[j + 1], mb))
+
     accumulate = {c: _grad_accumulation(ctx, c, is_first(c), is_last(c)) for c in range(v)}
     grad_bytes_per_layer = scheme.layer_params() * scheme.grad_bytes_per_param()
     bucket = sc.training.grad_bucket_MB * 1e6
@@ -264,7 +349,8 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], f
                 p2p("recv", "act", a.chunk, src, rank, mb)
             else:
                 out.extend(_steps(edges.embed_forward, -1, mb))
-            for ly in layers:
+            for j, ly in enumerate(layers):
+                unit("forward", list(layers), j, mb)
                 out.extend(_steps(layer.forward, ly, mb))
             if is_last(a.chunk):
                 out.extend(_steps(edges.head_forward, -1, mb))
@@ -280,17 +366,20 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], f
             else:
                 src = next_rank if s < p - 1 else layout.shift(rank, "pp", -s)
                 p2p("recv", "grad", a.chunk + (1 if s == p - 1 else 0), src, rank, mb)
-            final = overlap and last_b.get(a.chunk) == i
-            for ly in reversed(layers):
+            final = overlap and not fsdp and last_b.get(a.chunk) == i
+            for j, ly in enumerate(reversed(layers)):
+                unit("backward", list(reversed(layers)), j, mb)
                 if recompute == "full":
                     out.extend(_steps(layer.recompute_full, ly, mb))
                 elif recompute == "selective":
                     out.extend(_steps(layer.recompute_selective, ly, mb))
                 out.extend(_steps(layer.backward, ly, mb))
+                if fsdp:
+                    out.extend(Step(op, ly, mb) for op in reduce)
                 if final:
                     pending += grad_bytes_per_layer
                     if pending >= bucket:
-                        add(Step(_dp_allreduce(ctx, pending, False, n_bucket), ly, -1))
+                        out.extend(Step(op, ly, -1) for op in _dp_allreduce(ctx, pending, False, n_bucket))
                         n_bucket += 1
                         pending = 0.0
             if is_first(a.chunk):
@@ -317,7 +406,7 @@ def _grad_accumulation(
     scheme = ctx.scheme
     params = len(stage_layers(ctx.sc, ctx.stage, chunk)) * scheme.layer_params()
     params += edge_params(scheme, first, last)
-    tied = scheme.embedding_params() if first and last else 0.0
+    tied = scheme.embedding_params() if first and last and ctx.sc.model.tie_embeddings else 0.0
 
     def op(n: float) -> list[OpSpec]:
         nbytes = n * per_param
@@ -340,7 +429,7 @@ def _grad_sync_steps(ctx: _RankCtx, params: float, pending: float, n_bucket: int
     out: list[Step] = []
     add = out.append
     # Tied input/output embeddings live on the first and last stage: their gradients are summed.
-    if p > 1 and sc.model.vocab and s in (0, p - 1):
+    if p > 1 and sc.model.vocab and sc.model.tie_embeddings and s in (0, p - 1):
         pair = (layout.shift(rank, "pp", -s), layout.shift(rank, "pp", p - 1 - s))
         nbytes = scheme.embedding_params() * scheme.grad_bytes_per_param()
         add(
@@ -359,21 +448,27 @@ def _grad_sync_steps(ctx: _RankCtx, params: float, pending: float, n_bucket: int
         )
     for op in scheme.grad_sync_ops(rank, len(stage_layers(sc, s, 0)) * v):
         add(Step(op, -1, -1))
-    if layout.dp > 1:
+    if layout.dp > 1 and sc.parallelism.zero == "full" and zero.shard_size(sc) > 1:
+        add(Step(wait_for("fsdp-rs", "optimizer"), -1, -1))
+        non_layer = params - _layer_params(ctx)
+        if non_layer > 0:
+            nbytes = non_layer * scheme.grad_bytes_per_param()
+            out.extend(Step(op, -1, -1) for op in _dp_allreduce(ctx, nbytes, True, 0))
+    elif layout.dp > 1:
         bucket = sc.training.grad_bucket_MB * 1e6
         if _grad_overlap(ctx):
             if pending > 0:
-                add(Step(_dp_allreduce(ctx, pending, False, n_bucket), -1, -1))
+                out.extend(Step(op, -1, -1) for op in _dp_allreduce(ctx, pending, False, n_bucket))
             add(Step(WAIT_COMM, -1, -1))
-            non_layer = params - len(stage_layers(sc, s, 0)) * v * scheme.layer_params()
+            non_layer = params - _layer_params(ctx)
             if non_layer > 0:
                 nbytes = non_layer * scheme.grad_bytes_per_param()
-                add(Step(_dp_allreduce(ctx, nbytes, True, n_bucket + 1), -1, -1))
+                out.extend(Step(op, -1, -1) for op in _dp_allreduce(ctx, nbytes, True, n_bucket + 1))
         else:
             total = params * scheme.grad_bytes_per_param()
             n = max(1, math.ceil(total / bucket))
             for k in range(n):
-                add(Step(_dp_allreduce(ctx, total / n, True, k), -1, -1))
+                out.extend(Step(op, -1, -1) for op in _dp_allreduce(ctx, total / n, True, k))
     if out and step_sync(sc, ctx.host):
         # The framework's timers bracket the gradient all-reduces with device syncs, as they do each step
         # (Megatron's `backward-params-all-reduce` and `backward-embedding-all-reduce`): the host's

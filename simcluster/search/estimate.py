@@ -29,6 +29,7 @@ from simcluster.engine.plan import HostCosts
 from simcluster.hardware.tables import lookup_of, ratio
 from simcluster.model.ops import COMPUTE_KINDS, OpSpec
 from simcluster.network.collectives import Shape, choose_algorithm, collective_shape
+from simcluster.parallel import zero
 from simcluster.parallel.groups import RankLayout
 from simcluster.parallel.program import LAYER_PARAM_TENSORS, optimizer_passes, rank_params, step_sync
 from simcluster.parallel.registry import Scheme
@@ -92,7 +93,7 @@ def _core_key(sc: Scenario) -> tuple:
     par, t = sc.parallelism, sc.training
     pl = par.placement if isinstance(par.placement, str) else tuple(par.placement)
     return (
-        par.scheme, par.tensor, par.pipeline, par.data, par.order, pl,
+        par.scheme, par.tensor, par.pipeline, par.data, par.order, pl, par.zero, par.shard_group,
         t.micro_batch, t.global_batch, t.precision, t.mode, t.recompute, t.distribute_saved_activations,
         t.tp_comm_overlap, t.grad_bucket_MB, sc.model, sc.cluster, sc.network, sc.hardware,
     )  # fmt: skip
@@ -250,7 +251,7 @@ class _Layout:
         acc = self.host.grad_accumulation_bytes_per_param
         if acc > 0 and sc.training.mode == "train":  # every micro-batch after the first, on average
             m = sc.microbatches
-            tied = self.scheme.embedding_params() if p == 1 else 0.0
+            tied = self.scheme.embedding_params() if p == 1 and sc.model.tie_embeddings else 0.0
             params = rank_params(sc, self.scheme, stage) * (m - 1) / m + tied
             b += self.scheme.f.cost.elementwise(params * acc)  # type: ignore[attr-defined]
         step = self.host.microbatch_overhead_us * 1e-6
@@ -285,7 +286,7 @@ class _Layout:
         gb = scheme.grad_bytes_per_param()
         p = lay.pp
         sync = 0.0
-        if p > 1 and sc.model.vocab and stage in (0, p - 1):
+        if p > 1 and sc.model.vocab and sc.model.tie_embeddings and stage in (0, p - 1):
             pair = (lay.rank_of(pp=0), lay.rank_of(pp=p - 1))
             sync += self.coll_time("allreduce", pair, scheme.embedding_params() * gb)
         sync += self.ops_time(scheme.grad_sync_ops(rank, sc.model.layers // p))
@@ -296,8 +297,18 @@ class _Layout:
             total = params * gb
             n = max(1, math.ceil(total / bucket))
             one = self.coll_time("allreduce", group, total / n)
-            dp_total = n * one
-        return sync, one, dp_total, self.optimizer_time(stage, params)
+            shards = zero.shard_size(sc)
+            if shards > 1:  # sharded: reduce-scatter in the shard group (+ hybrid all-reduce), then gather
+                shard, replicas = zero.shard_groups(lay, rank, shards)
+                one = self.coll_time("reducescatter", shard, total / n)
+                if len(replicas) > 1:
+                    one += self.coll_time("allreduce", replicas, total / n / shards)
+                dp_total = n * one + self.coll_time("allgather", shard, total)
+                if sc.parallelism.zero == "full":  # per-layer gathers and reduce-scatters hide under compute
+                    one = dp_total = 0.0
+            else:
+                dp_total = n * one
+        return sync, one, dp_total, self.optimizer_time(stage, params / zero.shard_size(sc))
 
     def optimizer_time(self, stage: int, params: float) -> float:
         sc, lay = self.sc, self.layout

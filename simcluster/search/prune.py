@@ -24,6 +24,7 @@ from simcluster.parallel.base import Dims, OpFactory
 from simcluster.parallel.groups import RankLayout
 from simcluster.parallel.program import rank_params
 from simcluster.parallel.registry import Scheme, make_scheme
+from simcluster.parallel.zero import gathered_buffer_bytes, memory_divisors
 from simcluster.schedule.pipeline import stage_schedule
 
 GiB = 1024**3
@@ -77,11 +78,12 @@ def stage_memory(sc: Scenario, hw: HardwareProfile, scheme: Scheme, stage: int) 
         weights, extra = chunk_activation_bytes(sc, scheme, stage)
         counts = in_flight_counts(par.schedule, par.pipeline, stage, sc.microbatches, par.virtual_stages)
         acts = float(np.max(counts @ np.asarray(weights, dtype=float))) + extra
-        work = scheme.layer_backward_bytes(t.recompute)
+        work = scheme.layer_backward_bytes(t.recompute) + gathered_buffer_bytes(sc, scheme.layer_params(), w, g)
+    dw, dg, do = memory_divisors(sc)
     return RankMemory(
-        parameters=params * w,
-        gradients=params * g,
-        optimizer=params * o,
+        parameters=params * w / dw,
+        gradients=params * g / dg,
+        optimizer=params * o / do,
         activations=acts,
         workspace=work,
         reserved=hw.gpu.memory_reserved_GiB * GiB,

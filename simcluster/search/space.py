@@ -3,7 +3,8 @@
 A layout is one value per axis. Axes that do not apply are pinned so every layout is listed once:
 the scheme only varies with tensor parallelism (tensor 1 is listed once, under the first scheme), the
 schedule only with a pipeline, virtual stages only with the interleaved schedule, gradient
-overlap only with data parallelism, the bunched placement only with Optimus. By default the data-parallel size fills the cluster
+overlap and sharding (`parallelism.zero`, default: the scenario's own) only with data parallelism, the
+bunched placement only with Optimus. By default the data-parallel size fills the cluster
 (`data = GPUs / (tensor x pipeline)`); a `--space` file may list data sizes instead.
 """
 
@@ -34,7 +35,8 @@ VIRTUAL = "parallelism.virtual_stages"
 RECOMPUTE = "training.recompute"
 PLACEMENT = "parallelism.placement"
 OVERLAP = "training.grad_overlap"
-AXES = (SCHEME, TENSOR, PIPELINE, DATA, MICRO, SCHEDULE, VIRTUAL, RECOMPUTE, PLACEMENT, OVERLAP)
+ZERO = "parallelism.zero"
+AXES = (SCHEME, TENSOR, PIPELINE, DATA, MICRO, SCHEDULE, VIRTUAL, RECOMPUTE, PLACEMENT, OVERLAP, ZERO)
 MAX_LAYOUTS = 500_000  # about 2.5 GB of candidate scenarios; the default GPT-3 175B space has 47,328
 MAX_DEFAULT_MICRO_BATCH = 16  # the default micro-batch axis: divisors of the per-replica batch up to this
 
@@ -142,18 +144,19 @@ def iter_layouts(space: Space, loaded: LoadedScenario) -> Iterator[Layout]:
         total = nodes * gpn if isinstance(nodes, int) and isinstance(gpn, int) else loaded.total_gpus
         B = fixed.get("training.global_batch", sc.training.global_batch)
         layers = fixed.get("model.layers", sc.model.layers)
-        for lay in _layouts(space, total, B, layers):
+        for lay in _layouts(space, total, B, layers, sc.parallelism.zero):
             lay.update(fixed)
             yield lay
 
 
-def _layouts(space: Space, total: int, B: int, layers: int) -> Iterator[Layout]:
+def _layouts(space: Space, total: int, B: int, layers: int, zero: str = "none") -> Iterator[Layout]:
     schemes = _pick(space, SCHEME, ["megatron", "megatron-sp", "optimus"])
     tensors = _pick(space, TENSOR, divisors(total))
     pipes = _pick(space, PIPELINE, [p for p in divisors(total) if layers % p == 0])
     fill = space.axis(DATA) is None
     recomputes = _pick(space, RECOMPUTE, ["none", "selective", "full"])
     overlaps = _pick(space, OVERLAP, [False, True])
+    zeros = _pick(space, ZERO, [zero])
     for scheme, t, p in itertools.product(schemes, tensors, pipes):
         if t == 1 and scheme != schemes[0]:
             continue  # without tensor parallelism every scheme is the same layout: listed once
@@ -167,7 +170,8 @@ def _layouts(space: Space, total: int, B: int, layers: int) -> Iterator[Layout]:
             for mb in _pick(space, MICRO, default_mb):
                 for sched, v in _schedules(space, p, layers):
                     for rc, pl in itertools.product(recomputes, placements):
-                        for ov in overlaps if d > 1 else overlaps[:1]:
+                        pairs = itertools.product(overlaps, zeros) if d > 1 else [(overlaps[0], zeros[0])]
+                        for ov, z in pairs:
                             yield {
                                 SCHEME: scheme,
                                 TENSOR: t,
@@ -179,6 +183,7 @@ def _layouts(space: Space, total: int, B: int, layers: int) -> Iterator[Layout]:
                                 RECOMPUTE: rc,
                                 PLACEMENT: pl,
                                 OVERLAP: ov,
+                                ZERO: z,
                             }
 
 
@@ -250,6 +255,7 @@ def scenario_of(loaded: LoadedScenario, raw: dict[str, Any], lay: Layout) -> Sce
             "schedule": lay[SCHEDULE],
             "virtual_stages": lay[VIRTUAL],
             "placement": lay[PLACEMENT],
+            "zero": lay.get(ZERO, sc.parallelism.zero),
         }
     )
     tr = sc.training.model_copy(

@@ -39,6 +39,7 @@ METRICS = (
     "train_seq_per_s",
     "inference_seq_per_s",
     "tokens_per_s",
+    "tokens_per_s_per_gpu",
     "mfu",
     "model_tflops_per_gpu",
     "hardware_tflops_per_gpu",

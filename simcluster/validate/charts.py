@@ -38,6 +38,7 @@ QUANTITY = {
     "train_seq_per_s": ("training throughput", "seq/s"),
     "inference_seq_per_s": ("inference throughput", "seq/s"),
     "tokens_per_s": ("throughput", "tokens/s"),
+    "tokens_per_s_per_gpu": ("throughput per GPU", "tokens/s"),
     "mfu": ("MFU", "%"),
     "model_tflops_per_gpu": ("model TFLOP/s per GPU", "TFLOP/s"),
     "hardware_tflops_per_gpu": ("hardware TFLOP/s per GPU", "TFLOP/s"),

@@ -1,0 +1,56 @@
+"""Sharded data parallel: ZeRO-1/2/3 (Rajbhandari et al. 2020), FSDP and hybrid sharding, Megatron's
+distributed optimizer.
+
+`parallelism.zero`: none (all-reduce the gradients, every replica keeps everything), optimizer (ZeRO-1 and
+Megatron's distributed optimizer: reduce-scatter the gradient buckets, step on 1/N of the optimizer state,
+all-gather the updated weights), gradients (ZeRO-2: the same collectives, gradients kept sharded too), full
+(ZeRO-3 / FSDP: weights sharded as well; each layer's weights are all-gathered before its forward and again
+before its backward, the next layer's gather issued before this layer computes as FSDP2 prefetches, and its
+gradient reduce-scattered during the backward). Per step ZeRO-3 moves 3 x the parameter bytes (two
+all-gathers, one reduce-scatter) where all-reduce moves 2 x.
+
+Hybrid sharding (`parallelism.shard_group` < data): shard inside consecutive groups of that many
+data-parallel ranks, all-reduce each shard's gradient across the groups (HSDP).
+"""
+
+from __future__ import annotations
+
+from simcluster.config.schema import Scenario
+from simcluster.parallel.groups import RankLayout
+
+
+def shard_size(sc: Scenario) -> int:
+    """Ranks one model's state is sharded over (1 without sharding)."""
+    p = sc.parallelism
+    if p.zero == "none" or sc.training.mode != "train":
+        return 1
+    return p.shard_group or p.data
+
+
+def shard_groups(layout: RankLayout, rank: int, size: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(the data-parallel ranks `rank` shards with, the ranks holding the same shard in other groups)."""
+    dp = layout.group(rank, "dp")
+    i = layout.coord(rank, "dp")
+    start = i - i % size
+    return dp[start : start + size], dp[i % size :: size]
+
+
+def memory_divisors(sc: Scenario) -> tuple[int, int, int]:
+    """How many ways (weights, gradients, optimizer state) are split: the ZeRO paper's
+    (2 + 2 + K) Psi / N_d for ZeRO-3, 2 Psi + (2 + K) Psi / N_d for ZeRO-2, 2 Psi + 2 Psi + K Psi / N_d for
+    ZeRO-1."""
+    n = shard_size(sc)
+    zero = sc.parallelism.zero
+    return (
+        n if zero == "full" else 1,
+        n if zero in ("gradients", "full") else 1,
+        n,
+    )
+
+
+def gathered_buffer_bytes(sc: Scenario, layer_params: float, weight_bytes: int, grad_bytes: int) -> float:
+    """ZeRO-3's unsharded buffers at the peak: the layer being computed and the prefetched next one in
+    full, and one layer's full gradient before its reduce-scatter."""
+    if shard_size(sc) == 1 or sc.parallelism.zero != "full":
+        return 0.0
+    return layer_params * (2 * weight_bytes + grad_bytes)

@@ -1,0 +1,182 @@
+"""Sharded data parallel against closed forms: ZeRO-3 moves 3 x the parameter bytes per step where all-reduce
+moves 2 x, ZeRO-1/2 the same 2 x as reduce-scatter + all-gather; the ZeRO paper's memory; hybrid groups."""
+
+from __future__ import annotations
+
+import pytest
+
+from simcluster.config.loader import check_semantics, load_scenario, parse_scenario
+from simcluster.errors import ConfigError
+from simcluster.hardware.profile import load_profile
+from simcluster.simulate import simulate
+from tests.conftest import small_scenario
+
+D = 8
+FACTOR = {"allreduce": 2.0, "allgather": 1.0, "reducescatter": 1.0}
+
+
+def _run(write_scenario, zero: str, shard_group: int | None = None, overlap: bool = False):
+    data = small_scenario(
+        cluster={"nodes": 2},
+        parallelism={"scheme": "megatron", "tensor": 2, "data": D, "zero": zero, "shard_group": shard_group},
+        model={"layers": 4, "hidden": 1024, "heads": 16, "seq_len": 512, "vocab": 0},
+        training={"global_batch": 16, "micro_batch": 2, "grad_overlap": overlap},
+    )
+    return simulate(load_scenario(write_scenario(data, f"z{zero}{shard_group}{overlap}.yaml")))
+
+
+def _volume(res, n: int) -> float:
+    """Bytes each rank sends per step over the data-parallel groups, (n-1)/n per unit of the collective's
+    algorithm factor, in units of the rank's parameter bytes."""
+    params = res.program.params_per_rank[0] * 2
+    total = 0.0
+    for op, _ly, _mb in res.program.steps[0]:
+        if op.family in ("dp", "fsdp-ag", "fsdp-rs") and op.kind in FACTOR:
+            k = len(op.group)
+            total += FACTOR[op.kind] * op.bytes * (k - 1) / k
+    return total / params / ((n - 1) / n)
+
+
+@pytest.mark.parametrize(("zero", "volume"), [("none", 2.0), ("optimizer", 2.0), ("gradients", 2.0)])
+def test_volume_allreduce_and_zero12(write_scenario, zero, volume):
+    assert _volume(_run(write_scenario, zero), D) == pytest.approx(volume, rel=1e-9)
+
+
+def test_zero3_moves_three_times_the_parameters(write_scenario):
+    res = _run(write_scenario, "full")
+    m = 16 // (2 * D)  # micro-batches per replica: each re-gathers forward and backward
+    assert m == 1
+    assert _volume(res, D) == pytest.approx(3.0, rel=1e-9)
+    kinds = [op.kind for op, ly, _ in res.program.steps[0] if op.family == "fsdp-ag" and op.kind != "wait"]
+    assert len(kinds) == 2 * 4  # one per layer, forward and backward
+    fsdp = [op for op, _l, _m in res.program.steps[0] if op.family.startswith("fsdp") and op.kind != "wait"]
+    assert fsdp and all(not op.blocking for op in fsdp)
+
+
+def test_zero_memory_formulas(write_scenario):
+    """ZeRO paper (mixed precision Adam, K = 12): none 16 Psi; ZeRO-1 4 Psi + 12 Psi/N; ZeRO-2 2 Psi + 14 Psi/N;
+    ZeRO-3 16 Psi / N (+ the gathered buffers of two layers' weights and one layer's gradient)."""
+    out = {z: _run(write_scenario, z) for z in ("none", "optimizer", "gradients", "full")}
+    psi = out["none"].program.params_per_rank[0]
+    per = {z: r.memory[0] for z, r in out.items()}
+    state = {z: m.parameters + m.gradients + m.optimizer for z, m in per.items()}
+    assert state["none"] == pytest.approx(16 * psi)
+    assert state["optimizer"] == pytest.approx(4 * psi + 12 * psi / D)
+    assert state["gradients"] == pytest.approx(2 * psi + 14 * psi / D)
+    assert state["full"] == pytest.approx(16 * psi / D)
+    layer = psi / 4
+    assert per["full"].workspace - per["none"].workspace == pytest.approx(6 * layer)
+
+
+def test_hybrid_sharding_groups_and_volume(write_scenario):
+    res = _run(write_scenario, "optimizer", shard_group=4)
+    ops = [op for op, _l, _m in res.program.steps[0] if op.family == "dp" and op.kind != "wait"]
+    rs = next(op for op in ops if op.kind == "reducescatter")
+    ar = next(op for op in ops if op.kind == "allreduce")
+    assert rs.group == (0, 2, 4, 6) and ar.group == (0, 8)  # tp = 2 is the fastest axis
+    assert ar.bytes == pytest.approx(rs.bytes / 4)
+    mem = res.memory[0]
+    psi = res.program.params_per_rank[0]
+    assert mem.optimizer == pytest.approx(12 * psi / 4)
+
+
+def test_zero3_prefetch_overlaps(write_scenario):
+    """FSDP2's order: the next layer's gather is issued before this layer computes, and the gathers and
+    reduce-scatters run on their own streams, so the step beats the unoverlapped all-reduce here."""
+    full = _run(write_scenario, "full")
+    steps = full.program.steps[0]
+    gathers = [i for i, (op, _l, _m) in enumerate(steps) if op.name == "fsdp.params.allgather"]
+    first_gemm = next(i for i, (op, ly, _m) in enumerate(steps) if op.kind == "gemm" and ly == 0)
+    assert gathers[1] < first_gemm and steps[gathers[1]][1] == 1
+    none = _run(write_scenario, "none")
+    assert full.engine.iteration_time_s < none.engine.iteration_time_s
+
+
+def test_shard_group_must_divide_data():
+    sc = parse_scenario(
+        small_scenario(
+            parallelism={"data": 4, "shard_group": 3, "zero": "full"},
+            model={"layers": 2, "hidden": 1024, "heads": 16, "seq_len": 512, "vocab": 0},
+            training={"global_batch": 4, "micro_batch": 1},
+        )
+    )
+    with pytest.raises(ConfigError, match=r"^parallelism.shard_group=3: must divide parallelism.data=4$"):
+        check_semantics(sc, load_profile(sc.hardware))
+
+
+@pytest.mark.parametrize(("zero", "group"), [("full", None), ("full", 4), ("optimizer", 4)])
+def test_folded_equals_every_rank(write_scenario, zero, group):
+    """Hybrid shard groups are chunks of the data axis: folding must not map them onto each other."""
+    times = []
+    for fold in ("auto", "none"):
+        data = small_scenario(
+            cluster={"nodes": 2},
+            parallelism={"scheme": "megatron", "tensor": 2, "data": D, "zero": zero, "shard_group": group},
+            model={"layers": 4, "hidden": 1024, "heads": 16, "seq_len": 512, "vocab": 0},
+            training={"global_batch": 16, "micro_batch": 2},
+            simulation={"fold": fold},
+        )
+        times.append(
+            simulate(
+                load_scenario(write_scenario(data, f"f{zero}{group}{fold}.yaml"))
+            ).engine.iteration_time_s
+        )
+    assert times[0] == times[1]
+
+
+def test_search_enumerates_zero_only_with_data(write_scenario):
+    """The zero axis multiplies the layouts with data > 1 only (data 1 is listed once), and the memory
+    pruning and estimate see the sharded state."""
+    from simcluster.config.loader import read_yaml_mapping
+    from simcluster.search.prune import peak_memory_fast
+    from simcluster.search.space import ZERO, Space, enumerate_space
+
+    data = small_scenario(
+        cluster={"nodes": 1},
+        model={"layers": 4, "hidden": 1024, "heads": 16, "seq_len": 512, "vocab": 0},
+        training={"global_batch": 16, "micro_batch": 1},
+    )
+    path = write_scenario(data, "search_zero.yaml")
+    loaded = load_scenario(path)
+    raw = read_yaml_mapping(path, "scenario")
+    base = {"parallelism.scheme": ["megatron"], "training.grad_overlap": [False], "training.recompute": ["none"]}
+    one = enumerate_space(loaded, raw, Space(dict(base)))
+    three = enumerate_space(loaded, raw, Space({**base, ZERO: ["none", "optimizer", "full"]}))
+    with_data = sum(1 for lay in one.layouts if lay["parallelism.data"] > 1)
+    assert len(three.layouts) == len(one.layouts) + 2 * with_data
+    assert {lay[ZERO] for lay in one.layouts} == {"none"}
+    full = [sc for sc, lay in zip(three.scenarios, three.layouts, strict=True) if lay[ZERO] == "full"]
+    none = {(sc.parallelism.tensor, sc.parallelism.pipeline, sc.training.micro_batch): sc
+            for sc, lay in zip(three.scenarios, three.layouts, strict=True) if lay[ZERO] == "none"}  # fmt: skip
+    sc = full[0]
+    plain = none[(sc.parallelism.tensor, sc.parallelism.pipeline, sc.training.micro_batch)]
+    m_full, m_none = peak_memory_fast(sc, loaded.hardware), peak_memory_fast(plain, loaded.hardware)
+    assert m_full.optimizer == pytest.approx(m_none.optimizer / sc.parallelism.data)
+    assert m_full.parameters == pytest.approx(m_none.parameters / sc.parallelism.data)
+
+
+def test_estimate_sees_the_sharding(write_scenario):
+    """The search's estimate keys its caches on the sharding: ZeRO-1 (reduce-scatter + all-gather, optimizer
+    on 1/N) and ZeRO-3 (per-layer collectives hidden) get their own estimates, each within 25% of the
+    engine's iteration here."""
+    from simcluster.search.estimate import Estimator
+    from simcluster.search.prune import scheme_of
+
+    est, got_all, sim_all = None, [], []
+    for z in ("none", "optimizer", "full"):
+        data = small_scenario(
+            cluster={"nodes": 2},
+            parallelism={"scheme": "megatron", "tensor": 2, "data": D, "zero": z},
+            model={"layers": 4, "hidden": 1024, "heads": 16, "seq_len": 512, "vocab": 0},
+            training={"global_batch": 16, "micro_batch": 2},
+        )
+        loaded = load_scenario(write_scenario(data, f"est{z}.yaml"))
+        est = est or Estimator(loaded)
+        sc = loaded.scenario
+        got = est.estimate(sc, scheme_of(sc, loaded.hardware)).iteration_time_s
+        sim = simulate(loaded).engine.iteration_time_s
+        assert got == pytest.approx(sim, rel=0.25), z
+        got_all.append(got)
+        sim_all.append(sim)
+    assert sorted(range(3), key=got_all.__getitem__) == sorted(range(3), key=sim_all.__getitem__)
+    assert len(set(got_all)) == 3, got_all
