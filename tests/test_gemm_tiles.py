@@ -109,3 +109,17 @@ def test_the_two_a100_presets_share_one_gemm_curve():
         assert getattr(dgx, field) == getattr(vtrain, field), field
     model = CostModel(load_profile("dgx-a100"), "fp16")
     assert model.gemm(4096, 1024, 4096) == CostModel(A100, "fp16").gemm(4096, 1024, 4096)
+
+
+def test_split_k_cuts_a_deep_reduction_of_a_few_tiles_across_idle_sms():
+    d0 = 32.0
+    hw = _with_gemm(tiles=[(128, 128)], sm_count=108, launch_us=0.0, half_efficiency_dim=d0)
+    secs, _ = CostModel(hw, "fp16").gemm(256, 256, 8192)
+    # 4 tiles on 108 SMs: split s in 1..27, one wave of 4 s tiles, each a reduction of ceil(8192 / s)
+    work = min(108 * 2 * 128 * 128 * math.ceil(8192 / s) / h(math.ceil(8192 / s), d0) for s in range(1, 28))
+    assert secs == pytest.approx(work / (312e12 * hw.gpu.gemm.efficiency_max), rel=1e-12)
+    unsplit = 108 * 2 * 128 * 128 * 8192 / h(8192, d0) / (312e12 * hw.gpu.gemm.efficiency_max)
+    assert secs < unsplit / 20  # 27 slices of 304: close to 27x faster than one slice of 8192
+    # a full wave of tiles leaves no SM idle: no split
+    full, _ = CostModel(hw, "fp16").gemm(128 * 108, 128, 8192)
+    assert full == pytest.approx(unsplit, rel=1e-12)

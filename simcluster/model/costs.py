@@ -5,6 +5,8 @@ tile shapes and the SM count, tile and wave quantization:
     t = launch + min over tiles (tm, tn) of waves * 2 tm tn k / (peak / sms * efficiency_max * e(tm, tn) * h(k))
     waves = ceil(batch * ceil(m / tm) * ceil(n / tn) / sms),  h(d) = d / (d + half_efficiency_dim),
     e(tm, tn) = h(tm) h(tn) / max over tiles of h h     (a small tile re-reads its operands more often)
+with split-K where tiles leave SMs idle: the reduction cut into s slices of ceil(k / s) (s tiles each,
+s <= sms / tiles, a slice at least as deep as the tile is wide), h(k) then taken on the slice;
 and else the smooth curve t = launch + flops / (peak * efficiency_max * prod_{d in m,n,k} h(d)).
 Backward GEMMs (dgrad/wgrad, transposed operand layouts) run at `backward_efficiency` of that throughput.
 No GEMM runs faster than its compulsory memory traffic (read A and B once, write C once, at the
@@ -88,7 +90,13 @@ def _padded_flops(
     best_tile = max(h(tm) * h(tn) for tm, tn in tiles)
     best = math.inf
     for tm, tn in tiles:
-        waves = math.ceil(batch * math.ceil(m / tm) * math.ceil(n / tn) / sms)
-        work = waves * sms * 2.0 * tm * tn * k / (h(tm) * h(tn) / best_tile * h(k))
-        best = min(best, work)
+        count = batch * math.ceil(m / tm) * math.ceil(n / tn)
+        # split-K: with fewer tiles than SMs, the reduction is cut into `split` slices run side by side
+        # (each a shorter, less efficient reduction), as cuBLAS does for small outputs with deep k; a slice
+        # stays at least as deep as the tile is wide
+        for split in range(1, max(1, min(sms // count, k // max(tm, tn))) + 1):
+            ks = math.ceil(k / split)
+            waves = math.ceil(count * split / sms)
+            work = waves * sms * 2.0 * tm * tn * ks / (h(tm) * h(tn) / best_tile * h(ks))
+            best = min(best, work)
     return best
