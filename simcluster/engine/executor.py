@@ -336,6 +336,9 @@ class Engine:
                 self._reschedule(self.flows.add(tid, ph.links, ph.weights, ph.bytes_per_flow, env.now))
                 yield done
                 self.transfer_log.append((t0, env.now, ph.links, moved))
+                # a measured table may have stretched the phase (bytes_per_flow x the table's ratio): the links
+                # carried the real bytes (zero correction where no table applies)
+                self.flows.link_bytes[ph.links] += moved - ph.weights * ph.bytes_per_flow
             if ph.latency_s > 0:
                 yield env.timeout(ph.latency_s)
 
@@ -367,15 +370,15 @@ class Engine:
         if g not in self._private or self.expected(g) != 1:
             return None
         algorithm = op.algorithm if op.algorithm != "auto" else self.algorithm
-        phases = self._phases(op.kind, g, op.bytes, algorithm, count=False)
+        phases, carried = self._collective(op.kind, g, op.bytes, algorithm, count=False)
         self._static_label[id(op)] = self._label(op.kind, g, op.bytes, algorithm)
         t = 0.0
         rows = []
-        for ph in phases:
+        for ph, moved in zip(phases, carried):  # the bytes moved, not the table-scaled phase's
             t += ph.latency_s
             if ph.bytes_per_flow > 0 and len(ph.links):
                 d = ph.bytes_per_flow / self.flows.alone_rate(ph.links, ph.weights)
-                rows.append((t, t + d, ph.links, ph.weights * ph.bytes_per_flow))
+                rows.append((t, t + d, ph.links, moved))
                 t += d
         return t, tuple(rows)
 

@@ -240,6 +240,10 @@ def test_host_costs_are_measured_and_land_in_the_profile(two_ranks: Path) -> Non
     rate = profile.gpu.memory_bandwidth_GBps * profile.gpu.memory_efficiency * 1e9
     per_param = float(opt["time_s"]) * rate
     assert int(opt["units"]) == 1 << 18
+    assert per_param > 4  # Megatron's passes move 54 bytes; a CPU runs them at about its copy rate
+    if per_param > 1024:  # a machine busy with other work slowed the step past the profile's range
+        assert profile.host.optimizer_bytes_per_param is None
+        assert fits["profile_fields"]["host.optimizer_bytes_per_param"].startswith("not set: measured")
+        return
     assert profile.host.optimizer_bytes_per_param == pytest.approx(per_param, rel=1e-3)
-    assert 4 < per_param < 1000  # Megatron's passes move 54 bytes; a CPU runs them at about its copy rate
     assert fits["profile_fields"]["host.optimizer_bytes_per_param"].startswith("host.csv optimizer")
