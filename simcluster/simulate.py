@@ -13,6 +13,7 @@ import numpy as np
 from simcluster.config.loader import LoadedScenario
 from simcluster.engine.executor import Engine, EngineResult
 from simcluster.engine.plan import HostCosts
+from simcluster.hardware.profile import HardwareProfile
 from simcluster.hardware.tables import lookup_of
 from simcluster.memory.model import RankMemory, rank_memory
 from simcluster.model.costs import CostModel
@@ -268,19 +269,43 @@ def _simulate(loaded: LoadedScenario, progress: Callable[[float], None] | None) 
     if stragglers.links_active(sc):
         dl = sc.variability.degraded_links
         stragglers.degrade_links(topo, stragglers.degraded_nodes(sc), dl.bandwidth_factor)
-    engine = Engine(
-        program.steps,
-        program.translations,
+    engine = profile_engine(
+        program.steps, program.translations, gpus, topo, hw, sc.network.per_kind()
+    )
+    result = engine.run(progress)
+    return SimResult(loaded, topo, gpus, program, result, rep_memory(loaded, program))
+
+
+def profile_engine(
+    steps: dict,
+    translations: list,
+    gpus: list[int],
+    topo: Topology,
+    hw: HardwareProfile,
+    algorithm: str | dict[str, str],
+    **extra: object,
+) -> Engine:
+    """An engine over `steps` on `topo` with the profile's costs: collective launch, host thread, wire
+    protocols, per-flow caps and measured tables (one construction for `simulate`, cluster runs and Chakra
+    replays, so the three cost a program alike)."""
+    return Engine(
+        steps,
+        translations,
         gpus,
         topo,
         hw.collectives.launch_us * 1e-6,
-        sc.network.per_kind(),
+        algorithm,
         host=HostCosts.from_spec(hw.host),
         protocols=protocols_of(hw.collectives),
         per_flow_Bps=per_flow_caps_Bps(topo, hw.links),
         tables=lookup_of(hw.tables),
+        **extra,  # type: ignore[arg-type]
     )
-    result = engine.run(progress)
+
+
+def rep_memory(loaded: LoadedScenario, program: Program) -> dict[int, RankMemory]:
+    """Each simulated rank's memory (its pipeline stage's schedule, its parameters)."""
+    sc, hw = loaded.scenario, loaded.hardware
     memory = {}
     for rep in program.reps:
         stage = program.layout.coord(rep, "pp")
@@ -292,4 +317,4 @@ def _simulate(loaded: LoadedScenario, progress: Callable[[float], None] | None) 
             program.schedules[stage],
             hw.gpu.memory_reserved_GiB,
         )
-    return SimResult(loaded, topo, gpus, program, result, memory)
+    return memory

@@ -13,15 +13,12 @@ from pathlib import Path
 
 import numpy as np
 
-from simcluster.engine.executor import Engine, EngineResult, RankTrace
-from simcluster.engine.plan import HostCosts
-from simcluster.hardware.tables import lookup_of
+from simcluster.engine.executor import EngineResult, RankTrace
 from simcluster.jobs.spec import ClusterSpec, Job
 from simcluster.model.costs import CostModel
-from simcluster.network.protocols import protocols_of
 from simcluster.parallel.program import Program, build_program
-from simcluster.simulate import SimResult, _cyclic_gc_paused, can_fold
-from simcluster.topology.graph import Topology, build_topology, per_flow_caps_Bps
+from simcluster.simulate import SimResult, _cyclic_gc_paused, can_fold, profile_engine, rep_memory
+from simcluster.topology.graph import Topology, build_topology
 from simcluster.topology.placement import place
 
 
@@ -80,19 +77,7 @@ def run_together(built: list[Built], topo: Topology, spec: ClusterSpec) -> list[
             perms.append(tuple(range(base)) + tuple(x + base for x in p) + tuple(range(base + n, total)))
         base += n
     hw = spec.hardware
-    engine = Engine(
-        steps,
-        perms,
-        gpus,
-        topo,
-        hw.collectives.launch_us * 1e-6,
-        "auto",
-        host=HostCosts.from_spec(hw.host),
-        protocols=protocols_of(hw.collectives),
-        per_flow_Bps=per_flow_caps_Bps(topo, hw.links),
-        tables=lookup_of(hw.tables),
-        start_s=start if any(start.values()) else None,
-    )
+    engine = profile_engine(steps, perms, gpus, topo, hw, "auto", start_s=start if any(start.values()) else None)
     with _cyclic_gc_paused():
         res = engine.run()
     out = []
@@ -115,21 +100,7 @@ def run_together(built: list[Built], topo: Topology, spec: ClusterSpec) -> list[
 
 def job_result(b: Built, topo: Topology, res: EngineResult) -> SimResult:
     """A single-job result (as `simulate` returns) for one job of a shared run."""
-    from simcluster.memory.model import rank_memory
-
-    sc, p = b.job.loaded.scenario, b.program
-    memory = {}
-    for rep in p.reps:
-        stage = p.layout.coord(rep, "pp")
-        memory[rep] = rank_memory(
-            sc,
-            p.scheme,
-            p.params_per_rank[rep],
-            stage,
-            p.schedules[stage],
-            b.job.loaded.hardware.gpu.memory_reserved_GiB,
-        )
-    return SimResult(b.job.loaded, topo, b.gpus, p, res, memory)
+    return SimResult(b.job.loaded, topo, b.gpus, b.program, res, rep_memory(b.job.loaded, b.program))
 
 
 def exposed_comm_s(r: SimResult) -> float:

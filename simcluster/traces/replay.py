@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from simcluster.config.loader import LoadedScenario
-from simcluster.engine.executor import Engine, EngineResult
-from simcluster.engine.plan import HostCosts
+from simcluster.engine.executor import EngineResult
 from simcluster.errors import ConfigError
 from simcluster.model.costs import CostModel
 from simcluster.model.ops import Step
-from simcluster.network.protocols import protocols_of
 from simcluster.parallel.program import Program, build_program
-from simcluster.topology.graph import build_topology, per_flow_caps_Bps
+from simcluster.simulate import profile_engine
+from simcluster.topology.graph import build_topology
 from simcluster.topology.placement import place
 
 
@@ -36,15 +35,5 @@ def run_steps(loaded: LoadedScenario, steps: dict[int, list[Step]], field: str =
         gpus = list(range(world))
     else:
         raise ConfigError(field, world, f"ranks exceed the scenario cluster's {topo.num_gpus} GPUs")
-    engine = Engine(
-        steps,
-        [tuple(range(world))],
-        gpus,
-        topo,
-        hw.collectives.launch_us * 1e-6,
-        sc.network.per_kind(),
-        host=HostCosts.from_spec(hw.host),
-        protocols=protocols_of(hw.collectives),
-        per_flow_Bps=per_flow_caps_Bps(topo, hw.links),
-    )
+    engine = profile_engine(steps, [tuple(range(world))], gpus, topo, hw, sc.network.per_kind())
     return engine.run()
