@@ -8,18 +8,14 @@ finite, one row per shape and dtype, and every dtype a full grid over b, m, n, k
 
 from __future__ import annotations
 
-import csv
 import math
 from pathlib import Path
 
-from simcluster.errors import ConfigError
+from calibrate.imports.checked import csv_rows
+from calibrate.imports.checked import fail as _fail
 
 DTYPES = {"bf16": "bf16", "fp16": "fp16", "f16": "fp16", "fp32": "fp32", "f32": "tf32", "tf32": "tf32"}
 Row = tuple[int, int, int, int, str, float]
-
-
-def _fail(path: Path, line: int, rule: str) -> ConfigError:
-    return ConfigError(f"{path}:{line}", None, rule)
 
 
 def _dtype(text: str) -> str | None:
@@ -29,13 +25,7 @@ def _dtype(text: str) -> str | None:
 
 
 def read_gemm_table(path: Path) -> list[Row]:
-    try:
-        with path.open(newline="", encoding="utf-8") as f:
-            rows = [r for r in csv.reader(f) if r and any(c.strip() for c in r)]
-    except (OSError, UnicodeDecodeError, csv.Error) as exc:
-        raise ConfigError(str(path), None, f"cannot be read as CSV ({type(exc).__name__})") from None
-    if not rows:
-        raise _fail(path, 1, "the table is empty")
+    rows = csv_rows(path)
     head = [c.strip() for c in rows[0]]
     for col in ("b", "m", "n", "k", "dtype"):
         if col not in head:

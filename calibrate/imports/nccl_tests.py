@@ -9,12 +9,13 @@ place), else the out-of-place one. Checks: units stated (B; us or ns), sizes ris
 
 from __future__ import annotations
 
-import csv
 import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from calibrate.imports.checked import csv_rows
+from calibrate.imports.checked import fail as _fail
 from simcluster.errors import ConfigError
 
 OPS = {
@@ -41,10 +42,6 @@ class Measured:
     size_bytes: list[float]
     time_us: list[float]
     busbw_GBps: list[float]
-
-
-def _fail(path: Path, line: int, rule: str) -> ConfigError:
-    return ConfigError(f"{path}:{line}", None, rule)
 
 
 def op_from_name(path: Path) -> str | None:
@@ -131,13 +128,7 @@ def read_text(path: Path) -> tuple[list[float], list[float], int | None, int | N
 
 def read_csv(path: Path) -> tuple[list[float], list[float]]:
     """(sizes B, times us) of the CSV form: `size(B),count,type,time(ns),busbw(GB/s)[,time(ns),busbw(GB/s)]`."""
-    try:
-        with path.open(newline="", encoding="utf-8") as f:
-            rows = [r for r in csv.reader(f) if r and any(c.strip() for c in r)]
-    except (OSError, UnicodeDecodeError, csv.Error) as exc:
-        raise ConfigError(str(path), None, f"cannot be read as CSV ({type(exc).__name__})") from None
-    if not rows:
-        raise _fail(path, 1, "the table is empty")
+    rows = csv_rows(path)
     head = [c.strip().replace(" ", "") for c in rows[0]]
     size_cols = [j for j, c in enumerate(head) if c.startswith("size")]
     time_cols = [j for j, c in enumerate(head) if c.startswith("time")]
