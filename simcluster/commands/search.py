@@ -141,9 +141,8 @@ def _search(scenario, space_file, overrides, top, jobs, executor, address, out, 
         if res.best_scenario is not None:
             (tmp / "best.yaml").write_text(best_yaml(res.best_scenario, scenario.parent, out))
         names = sorted(f.name for f in tmp.iterdir())
-        for name in names:  # checked first: nothing moves unless everything can
-            if (out / name).is_symlink() or ((out / name).exists() and not (out / name).is_file()):
-                raise ConfigError("--out", str(out / name), "is not a plain file simcluster wrote; move it away")
+        for name in names:  # checked again (the search may have run for an hour): nothing moves unless all can
+            check_file_target(out / name)
         if res.best_scenario is None and (out / "best.yaml").is_file():
             (out / "best.yaml").unlink()  # an earlier search's best, no longer true
         for name in names:

@@ -228,8 +228,7 @@ class AtomicDir:
             else:
                 new = {f.name for f in self.path.iterdir()}
                 for name in sorted(new):  # checked first: nothing moves unless everything can
-                    if (out / name).is_symlink() or ((out / name).exists() and not (out / name).is_file()):
-                        raise _fail(str(out / name), "is not a plain file simcluster wrote; move it away")
+                    check_file_target(out / name)
                 for name in sorted(new):
                     try:
                         os.replace(self.path / name, out / name)
