@@ -75,6 +75,7 @@ def _log_errors(k: int) -> list[float]:
     if k >= 0:
         path = _spec().params[k][0]
         _set(profile, path, round(_get(profile, path) * math.exp(STEP), 4))
+    _spec().apply(profile)
     with tempfile.TemporaryDirectory() as d:
         _, errs = objective(profile, _cases(), Path(d))
     return [math.log1p(e) for e in errs.values()]
@@ -163,6 +164,7 @@ def main(argv: list[str]) -> None:
                 profile = _profile()
                 for (path, _, _), m in zip(spec.params, dx):
                     _set(profile, path, round(_get(profile, path) * math.exp(m), 4))
+                _spec().apply(profile)
                 with tempfile.TemporaryDirectory() as d:
                     _, errs = objective(profile, cases, Path(d))
                 pred = np.log1p(np.array(list(errs.values())))

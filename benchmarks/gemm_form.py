@@ -3,7 +3,8 @@
 Reads ../shared/calibration/h100-gemm/gemm_sm90.csv (bf16 rows), fits the form's constants (efficiency_max,
 half_efficiency_dim, launch_us; log-time least squares) on the even-indexed shapes and scores the odd ones,
 then the reverse, for each form: `smooth` (the `dgx-h100` curve, no tiles) and `tiles` (tile and wave
-quantization over the H100's 132 SMs, the tile shapes the A100 presets list). The model is simcluster's own
+quantization over the H100's 132 SMs, the tile shapes the A100 presets list); then fits the tiles form on every
+shape (`tiles_fitted_on_all`: the A100 presets' half_efficiency_dim). The model is simcluster's own
 CostModel.gemm with the profile's measured tables removed. Prints MAPE and worst error per split and form;
 writes benchmarks/results/gemm_form.json. Usage: python benchmarks/gemm_form.py [path/to/gemm_sm90.csv]
 """
@@ -84,6 +85,11 @@ def main(argv: list[str]) -> None:
                 f"signed {splits[name]['mean_signed_error']:+.1%}  {splits[name]['constants']}"
             )
         doc["forms"][form] = splits
+    # the tiles form's constants fitted on every shape: the A100 presets take half_efficiency_dim from here
+    # (the form's shape factor; their efficiency_max is their own, fitted on Korthikanti Table 4)
+    values = fit("tiles", rows)
+    doc["tiles_fitted_on_all"] = {p: round(float(v), 4) for (p, _, _), v in zip(PARAMS, values)}
+    print(f"tiles fitted on all {len(rows)} shapes: {doc['tiles_fitted_on_all']}")
     OUT.write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n")
     assert all(math.isfinite(s["mape"]) for f in doc["forms"].values() for s in f.values())
 
