@@ -12,7 +12,8 @@ itself uses), then each fold solves the same soft-L1 least squares on its rows o
 fit's bounds. It is exact at the shipped fit and first-order away from it; the folds move the parameters by a
 few percent, where the simulated log errors are close to linear (the script prints the largest move).
 `--exact` refits each fold by simulation instead (the fit_profiles solver, about an hour per fold on one core).
-Writes benchmarks/results/crossval.json. Usage: python benchmarks/crossval.py [--jobs N] [--exact]
+Writes benchmarks/results/crossval.json (or --out FILE). Usage:
+python benchmarks/crossval.py [--jobs N] [--exact] [--columns tensor,micro_batch,...] [--out FILE]
 """
 
 from __future__ import annotations
@@ -135,6 +136,8 @@ def _scores(cases: list, idx: list[int], log_err: np.ndarray) -> dict:
 def main(argv: list[str]) -> None:
     exact = "--exact" in argv
     jobs = int(argv[argv.index("--jobs") + 1]) if "--jobs" in argv else 2
+    columns = argv[argv.index("--columns") + 1].split(",") if "--columns" in argv else list(COLUMNS)
+    out = Path(argv[argv.index("--out") + 1]) if "--out" in argv else OUT
     spec, cases = _spec(), _cases()
     x0 = np.log([_get(_profile(), p) for p, _, _ in spec.params])
     with Pool(jobs) as pool:
@@ -151,6 +154,8 @@ def main(argv: list[str]) -> None:
     }
     largest_move = 0.0
     for column, key in COLUMNS.items():
+        if column not in columns:
+            continue
         values = np.array([_value(c, key) for c in cases])
         pooled = np.zeros(len(cases))
         folds = {}
@@ -177,7 +182,7 @@ def main(argv: list[str]) -> None:
             }
         doc["columns"][column] = {"overall": _scores(cases, list(range(len(cases))), pooled), "folds": folds}
     doc["largest_log_parameter_move"] = largest_move
-    OUT.write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n")
+    out.write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n")
     _print(doc)
 
 

@@ -77,7 +77,7 @@ def test_special_files_and_directories_are_refused(tmp_path):
 
 
 def test_too_large_file_is_refused_without_reading_it(tmp_path, monkeypatch):
-    import simcluster.config.safeyaml as safeyaml
+    import simcluster.inputs.safeyaml as safeyaml
 
     path = tmp_path / "big.yaml"
     path.write_text("name: x\n" + "# padding\n" * 200)

@@ -15,11 +15,11 @@ from typing import Any
 from pydantic import ValidationError
 
 from simcluster.config.limits import check_cluster, check_work
-from simcluster.config.messages import first_error
-from simcluster.config.safeyaml import parse_yaml, read_yaml
 from simcluster.config.schema import Scenario
 from simcluster.errors import ConfigError
 from simcluster.hardware.profile import HardwareProfile, load_profile
+from simcluster.inputs.messages import first_error
+from simcluster.inputs.safeyaml import parse_yaml, read_yaml
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,10 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from simcluster.config.messages import first_error
-from simcluster.config.safeyaml import read_yaml
 from simcluster.errors import ConfigError
 from simcluster.hardware.tables import MeasuredTables, expand_files
+from simcluster.inputs.messages import first_error
+from simcluster.inputs.safeyaml import read_yaml
 
 SCHEMA_VERSION = 1
 Dtype = Literal["fp32", "tf32", "fp16", "bf16"]

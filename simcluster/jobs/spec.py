@@ -21,10 +21,10 @@ from pydantic import Field, ValidationError
 
 from simcluster.config.limits import check_cluster
 from simcluster.config.loader import LoadedScenario, load_scenario, read_yaml_mapping
-from simcluster.config.messages import first_error
 from simcluster.config.schema import MAX_NODES, NAME_PATTERN, ClusterConfig, _Strict
 from simcluster.errors import ConfigError
 from simcluster.hardware.profile import HardwareProfile
+from simcluster.inputs.messages import first_error
 
 Policy = Literal["packed", "spread", "random", "topology"]
 POLICIES: tuple[str, ...] = ("packed", "spread", "random", "topology")

@@ -21,9 +21,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from simcluster.config.loader import LoadedScenario, read_yaml_mapping
-from simcluster.config.messages import first_error
 from simcluster.config.schema import Scenario
 from simcluster.errors import ConfigError
+from simcluster.inputs.messages import first_error
 
 SCHEME = "parallelism.scheme"
 TENSOR = "parallelism.tensor"

@@ -146,8 +146,8 @@ def check_values(sweep: Sweep, base: dict[str, Any]) -> None:
     rules between fields are checked per point, and a point that breaks one fails on its own)."""
     from pydantic import ValidationError
 
-    from simcluster.config.messages import first_error
     from simcluster.config.schema import Scenario
+    from simcluster.inputs.messages import first_error
     from simcluster.search.space import with_values
 
     def check(where: str, values: dict[str, Any], shown: Any) -> None:

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from simcluster.config.loader import read_yaml_mapping
-from simcluster.config.safeyaml import is_file
 from simcluster.errors import ConfigError
+from simcluster.inputs.safeyaml import is_file
 from simcluster.validate.tables import MAX_PUBLISHED, MIN_PUBLISHED, expand_table
 
 METRICS = (

@@ -24,8 +24,8 @@ import math
 from pathlib import Path
 from typing import Any
 
-from simcluster.config.safeyaml import is_file, read_text
 from simcluster.errors import ConfigError
+from simcluster.inputs.safeyaml import is_file, read_text
 
 MAX_PUBLISHED = 1e18
 MIN_PUBLISHED = 1e-12  # far below any measured time or rate in its unit; never denormal
