@@ -82,6 +82,13 @@ def parse_scenario(data: dict[str, Any]) -> Scenario:
 def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
     """Rules that tie fields together; each message names the fields, their values and the rule."""
     p, m, t = sc.parallelism, sc.model, sc.training
+    if sc.training.fp8:
+        if sc.training.precision == "fp32":
+            raise ConfigError("training.fp8", True, "needs training.precision bf16 or fp16 (16-bit outside GEMMs)")
+        if "fp8" not in hw.gpu.peak_tflops:
+            raise ConfigError("training.fp8", True, f"hardware {hw.name} lists no gpu.peak_tflops.fp8")
+        if p.scheme == "optimus":
+            raise ConfigError("training.fp8", True, "is modelled for the megatron schemes, not optimus")
     if m.hidden % m.heads:
         raise ConfigError("model.hidden", m.hidden, f"must be divisible by model.heads={m.heads}")
     if p.shard_group is not None and p.data % p.shard_group:

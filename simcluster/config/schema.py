@@ -121,6 +121,11 @@ class TrainingConfig(_Strict):
     global_batch: int = Field(gt=0, le=MAX_BATCH, description="sequences per iteration, all replicas")
     micro_batch: int = Field(gt=0, le=MAX_BATCH, description="sequences per micro-batch per replica")
     precision: Precision = "bf16"
+    fp8: bool = Field(
+        False,
+        description="the transformer layers' linear GEMMs in FP8 (Transformer Engine, torchao float8: per-tensor "
+        "scales), each with its casts; attention, the LM head and everything else stay at `precision`",
+    )
     recompute: Recompute = "none"
     mode: Mode = "train"
     distribute_saved_activations: bool = Field(

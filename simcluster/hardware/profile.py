@@ -19,7 +19,7 @@ from simcluster.inputs.messages import first_error
 from simcluster.inputs.safeyaml import read_yaml
 
 SCHEMA_VERSION = 1
-Dtype = Literal["fp32", "tf32", "fp16", "bf16"]
+Dtype = Literal["fp32", "tf32", "fp16", "bf16", "fp8"]
 
 
 class _Strict(BaseModel):
@@ -319,8 +319,11 @@ class HardwareProfile(_Strict):
         return self
 
     def peak_flops(self, dtype: str) -> float:
-        """Peak FLOP/s for a dtype; fp16/bf16 fall back to each other, tf32 to fp32."""
+        """Peak FLOP/s for a dtype; fp16/bf16 fall back to each other, tf32 to fp32; fp8 has no fallback
+        (the loader refuses `training.fp8` on a profile without its peak)."""
         table = self.gpu.peak_tflops
+        if dtype == "fp8":
+            return table["fp8"] * 1e12
         for key in (dtype, {"bf16": "fp16", "fp16": "bf16", "tf32": "fp32"}.get(dtype, "fp32"), "fp32"):
             if key in table:
                 return table[key] * 1e12

@@ -54,7 +54,7 @@ def peak_memory(loaded: LoadedScenario, sc: Scenario | None = None) -> RankMemor
     par = sc.parallelism
     layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order)
     scheme = make_scheme(
-        sc, Dims.of(sc), OpFactory(CostModel(loaded.hardware, sc.training.precision)), layout
+        sc, Dims.of(sc), OpFactory(CostModel(loaded.hardware, sc.training.precision), fp8=sc.training.fp8), layout
     )
     train = sc.training.mode == "train"
     best: RankMemory | None = None

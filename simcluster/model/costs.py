@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from simcluster.hardware.profile import HardwareProfile
 
-BYTES_PER_ELEMENT = {"fp32": 4, "fp16": 2, "bf16": 2}
+BYTES_PER_ELEMENT = {"fp32": 4, "fp16": 2, "bf16": 2, "fp8": 1}
 
 
 @dataclass

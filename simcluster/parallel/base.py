@@ -82,22 +82,50 @@ class EdgeOps:
     head_backward: list[OpSpec] = field(default_factory=list)
 
 
-class OpFactory:
-    """Builds compute OpSpecs with their cost, so schemes only describe shapes."""
+FP8_FORWARD, FP8_DGRAD, FP8_WGRAD = "a,b", "a", "none"  # the operands an FP8 linear GEMM casts (OpFactory)
 
-    def __init__(self, cost: CostModel) -> None:
+
+class OpFactory:
+    """Builds compute OpSpecs with their cost, so schemes only describe shapes.
+
+    With `fp8`, the GEMMs a scheme marks `linear` (the transformer layers' weight GEMMs) run on FP8 tensor
+    cores as Transformer Engine and torchao's float8 run them: per-tensor scaled e4m3/e5m2 operands at the
+    profile's fp8 peak, each with the casts it needs. A forward (or recomputed) GEMM casts its input
+    activation and its weight, a backward data-gradient GEMM casts the output gradient (the weight-gradient GEMM
+    reuses both casts); each cast reads the 16-bit tensor and writes it twice in 8 bits (the operand and its
+    transpose: Hopper's FP8 GEMMs take only the TN layout), one kernel each, charged inside the GEMM's op.
+    The weight is cast every micro-batch (torchao; Transformer Engine can cache it across micro-batches)."""
+
+    def __init__(self, cost: CostModel, fp8: bool = False) -> None:
         self.cost = cost
+        self.fp8 = CostModel(cost.hw, "fp8") if fp8 else None
         self.tables = lookup_of(cost.hw.tables)
 
     def gemm(
-        self, name: str, phase: Phase, m: int, n: int, k: int, batch: int = 1, kind: str = "gemm"
+        self,
+        name: str,
+        phase: Phase,
+        m: int,
+        n: int,
+        k: int,
+        batch: int = 1,
+        kind: str = "gemm",
+        linear: str = "",
     ) -> OpSpec:
-        secs, flops = self.cost.gemm(m, n, k, batch, backward=phase == "backward")
-        e = 2 if self.cost.dtype != "fp32" else 4
+        """`linear`: '' for a GEMM that stays at the run's precision; else which operands an FP8 run casts:
+        FP8_FORWARD (A, the input, and B, the weight), FP8_DGRAD (A, the output gradient) or FP8_WGRAD (none:
+        both were cast already)."""
+        cost = self.fp8 if linear and self.fp8 is not None else self.cost
+        secs, flops = cost.gemm(m, n, k, batch, backward=phase == "backward")
+        e = BYTES_PER_ELEMENT[cost.dtype] if cost.dtype != "fp32" else 4
         nbytes = float(e * batch * (m * k + k * n + m * n))
-        measured = self.measured_gemm_s(m, n, k, batch)
+        measured = self.measured_gemm_s(m, n, k, batch, cost)
         if measured is not None:  # table first; backward layouts keep the model's backward/forward ratio
-            secs *= measured / self.cost.gemm(m, n, k, batch)[0]
+            secs *= measured / cost.gemm(m, n, k, batch)[0]
+        if cost is self.fp8:
+            cast = self.fp8_casts(linear, m, n, k, batch)
+            secs += sum(self.cost.elementwise(b) for b in cast)
+            nbytes += sum(cast)
         return OpSpec(
             kind=kind,
             name=name,
@@ -105,16 +133,23 @@ class OpFactory:
             duration_s=secs,
             flops=flops,
             bytes=nbytes,
-            measured=measured is not None and self.tables.covers_gemm(batch, m, n, k, self.cost.dtype),
+            measured=measured is not None and self.tables.covers_gemm(batch, m, n, k, cost.dtype),
         )
 
-    def measured_gemm_s(self, m: int, n: int, k: int, batch: int = 1) -> float | None:
+    def fp8_casts(self, linear: str, m: int, n: int, k: int, batch: int = 1) -> list[float]:
+        """Bytes of each cast kernel an FP8 GEMM A[m,k] x B[k,n] needs (see the class docstring)."""
+        elements = {"a": batch * m * k, "b": batch * k * n}
+        e = BYTES_PER_ELEMENT[self.cost.dtype]
+        return [float(elements[op] * (e + 2)) for op in linear.split(",") if op in elements]
+
+    def measured_gemm_s(
+        self, m: int, n: int, k: int, batch: int = 1, cost: CostModel | None = None
+    ) -> float | None:
         """A forward GEMM's time from the profile's GEMM table (None without one for this dtype)."""
         if not self.tables:
             return None
-        return self.tables.gemm_s(
-            batch, m, n, k, self.cost.dtype, lambda b, m, n, k: self.cost.gemm(m, n, k, b)[0]
-        )
+        c = cost or self.cost
+        return self.tables.gemm_s(batch, m, n, k, c.dtype, lambda b, m, n, k: c.gemm(m, n, k, b)[0])
 
     def fused_attention(self, name: str, phase: Phase, flops: float, nbytes: float) -> OpSpec:
         """A FlashAttention kernel: `flops` at the profile's `gpu.flash_attention_efficiency` of peak."""

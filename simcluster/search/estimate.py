@@ -94,7 +94,7 @@ def _core_key(sc: Scenario) -> tuple:
     pl = par.placement if isinstance(par.placement, str) else tuple(par.placement)
     return (
         par.scheme, par.tensor, par.pipeline, par.data, par.order, pl, par.zero, par.shard_group,
-        t.micro_batch, t.global_batch, t.precision, t.mode, t.recompute, t.distribute_saved_activations,
+        t.micro_batch, t.global_batch, t.precision, t.fp8, t.mode, t.recompute, t.distribute_saved_activations,
         t.tp_comm_overlap, t.grad_bucket_MB, sc.model, sc.cluster, sc.network, sc.hardware,
     )  # fmt: skip
 

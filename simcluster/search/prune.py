@@ -51,7 +51,7 @@ def scheme_key(sc: Scenario) -> tuple:
     par, t = sc.parallelism, sc.training
     return (
         par.scheme, par.tensor, par.pipeline, par.data, par.order,
-        t.micro_batch, t.global_batch, t.precision, t.mode, t.distribute_saved_activations, t.tp_comm_overlap,
+        t.micro_batch, t.global_batch, t.precision, t.fp8, t.mode, t.distribute_saved_activations, t.tp_comm_overlap,
         sc.model, sc.hardware,
     )  # fmt: skip
 
@@ -59,7 +59,7 @@ def scheme_key(sc: Scenario) -> tuple:
 def scheme_of(sc: Scenario, hw: HardwareProfile) -> Scheme:
     par = sc.parallelism
     layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order)
-    return make_scheme(sc, Dims.of(sc), OpFactory(CostModel(hw, sc.training.precision)), layout)
+    return make_scheme(sc, Dims.of(sc), OpFactory(CostModel(hw, sc.training.precision), fp8=sc.training.fp8), layout)
 
 
 def stage_memory(sc: Scenario, hw: HardwareProfile, scheme: Scheme, stage: int) -> RankMemory:

@@ -1,0 +1,120 @@
+"""FP8 linear layers (training.fp8) against closed forms: the GEMM at the fp8 peak, the casts each GEMM adds,
+what stays at 16 bits, and the one-line input errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from simcluster.config.loader import check_semantics, parse_scenario
+from simcluster.errors import ConfigError
+from simcluster.hardware.profile import load_profile
+from simcluster.model.costs import CostModel
+from simcluster.parallel.base import FP8_DGRAD, FP8_FORWARD, FP8_WGRAD, Dims, OpFactory
+from simcluster.parallel.groups import RankLayout
+from simcluster.parallel.megatron import MegatronScheme
+from tests.conftest import small_scenario
+from tests.test_modern_models import LLAMA3_8B
+
+H100 = load_profile("dgx-h100")
+
+
+def factories() -> tuple[OpFactory, OpFactory]:
+    return OpFactory(CostModel(H100, "bf16")), OpFactory(CostModel(H100, "bf16"), fp8=True)
+
+
+def test_fp8_peak_and_bytes():
+    assert H100.peak_flops("fp8") == pytest.approx(2 * H100.peak_flops("bf16"), rel=1e-3)
+    with pytest.raises(KeyError):
+        load_profile("dgx-a100").peak_flops("fp8")  # no silent fallback to another dtype's peak
+
+
+@pytest.mark.parametrize(("m", "n", "k"), [(16384, 4096, 4096), (8192, 14336, 4096), (2048, 1024, 4096)])
+def test_linear_gemm_is_the_fp8_gemm_plus_its_casts(m, n, k):
+    """forward: A (m x k activations) and B (k x n weight) cast, each read at 2 bytes and written twice at 1
+    (operand and transpose), one element-wise kernel each; dgrad: A (the output gradient); wgrad: nothing."""
+    bf16, fp8 = factories()
+    c8, c16 = CostModel(H100, "fp8"), CostModel(H100, "bf16")
+    cast = lambda elements: c16.elementwise(4.0 * elements)  # noqa: E731
+    fwd = fp8.gemm("x", "forward", m, n, k, linear=FP8_FORWARD)
+    assert fwd.duration_s == pytest.approx(c8.gemm(m, n, k)[0] + cast(m * k) + cast(k * n), rel=1e-12)
+    assert fwd.flops == 2.0 * m * n * k
+    dgrad = fp8.gemm("x", "backward", m, n, k, linear=FP8_DGRAD)
+    assert dgrad.duration_s == pytest.approx(c8.gemm(m, n, k, backward=True)[0] + cast(m * k), rel=1e-12)
+    wgrad = fp8.gemm("x", "backward", m, n, k, linear=FP8_WGRAD)
+    assert wgrad.duration_s == pytest.approx(c8.gemm(m, n, k, backward=True)[0], rel=1e-12)
+    # without fp8 the same call is the 16-bit GEMM, and a GEMM not marked linear never changes
+    plain = bf16.gemm("x", "forward", m, n, k)
+    assert bf16.gemm("x", "forward", m, n, k, linear=FP8_FORWARD) == plain  # (the measured H100 table)
+    assert fp8.gemm("x", "forward", m, n, k).duration_s == bf16.gemm("x", "forward", m, n, k).duration_s
+
+
+def test_large_fp8_gemm_runs_at_twice_the_16_bit_rate():
+    """The same form at twice the peak: a large GEMM's compute halves (1,979 against 989 TFLOP/s)."""
+    c8, c16 = CostModel(H100, "fp8"), CostModel(H100, "bf16")
+    launch = H100.gpu.gemm.launch_us * 1e-6
+    m = n = k = 8192
+    ratio = (c16.gemm(m, n, k)[0] - launch) / (c8.gemm(m, n, k)[0] - launch)
+    assert ratio == pytest.approx(1979.0 / 989.0, rel=1e-6)
+
+
+def llama_layer(fp8: bool) -> tuple[MegatronScheme, Dims]:
+    doc = small_scenario(
+        parallelism={"tensor": 1},
+        model={**LLAMA3_8B, "attention": "flash"},
+        training={"global_batch": 1, "micro_batch": 1, "precision": "bf16", "fp8": fp8},
+    )
+    sc = parse_scenario({**doc, "hardware": "dgx-h100"})
+    ops = OpFactory(CostModel(H100, "bf16"), fp8=sc.training.fp8)
+    return MegatronScheme(Dims.of(sc), ops, RankLayout(tp=1, dp=1, pp=1), sp=False), Dims.of(sc)
+
+
+def test_only_the_layer_linears_change():
+    (s16, _), (s8, d) = llama_layer(False), llama_layer(True)
+    l16, l8 = s16.layer(0), s8.layer(0)
+    linear = {"attn.qkv", "attn.proj", "mlp.fc1", "mlp.fc2"}
+    for a, b in zip(l16.forward + l16.backward, l8.forward + l8.backward, strict=True):
+        assert a.name == b.name and a.flops == b.flops
+        if a.name.split(".dgrad")[0].split(".wgrad")[0] in linear:
+            assert b.duration_s < a.duration_s, a.name  # 8B-size GEMMs gain more than their casts cost
+        else:
+            assert b.duration_s == a.duration_s, a.name
+    # the forward casts in closed form: bs x h inputs to qkv and fc1, bs x h (attention out) to proj,
+    # bs x f to fc2, and the four weights
+    bs, h, f, kv = d.b * d.s, d.h, d.f, d.kvh * (d.h // d.a)
+    elements = [bs * h, h * (h + 2 * kv), bs * h, h * h, bs * h, h * 2 * f, bs * f, f * h]
+    extra = sum(b.bytes - a.bytes for a, b in zip(l16.forward, l8.forward))
+    gemm_bytes_saved = sum(
+        a.bytes / 2 for a in l16.forward if a.name in linear
+    )  # operands and output at 1 byte instead of 2
+    assert extra == pytest.approx(4.0 * sum(elements) - gemm_bytes_saved, rel=1e-12)
+
+
+def test_headline_llama3_8b_speedup():
+    """FSDP 8 on one H100 node: FP8 linears make the iteration faster, by less than 2x (attention, norms,
+    casts and communication stay)."""
+    from simcluster.config.loader import load_scenario
+    from simcluster.simulate import simulate
+
+    t = {}
+    for fp8 in (False, True):
+        loaded = load_scenario("scenarios/llama3_8b_fsdp8_h100.yaml", [f"training.fp8={str(fp8).lower()}"])
+        t[fp8] = simulate(loaded).summary()["iteration_time_s"]
+    assert 1.1 < t[False] / t[True] < 1.6
+
+
+@pytest.mark.parametrize(
+    ("hardware", "training", "scheme", "rule"),
+    [
+        ("dgx-h100", {"precision": "fp32"}, "megatron", "needs training.precision bf16 or fp16"),
+        ("dgx-a100", {"precision": "bf16"}, "megatron", "lists no gpu.peak_tflops.fp8"),
+        ("dgx-h100", {"precision": "bf16"}, "optimus", "not optimus"),
+    ],
+)
+def test_fp8_input_errors(hardware, training, scheme, rule):
+    par = {"scheme": scheme, "tensor": 4, "data": 1} if scheme == "optimus" else {"scheme": scheme}
+    doc = small_scenario(parallelism=par, training={"global_batch": 1, "micro_batch": 1, "fp8": True, **training})
+    sc = parse_scenario({**doc, "hardware": hardware})
+    with pytest.raises(ConfigError) as e:
+        check_semantics(sc, load_profile(hardware))
+    assert e.value.field == "training.fp8" and rule in str(e.value)
+    assert "\n" not in str(e.value)
