@@ -240,35 +240,16 @@ class MegatronScheme:
 
     # -- sizes -----------------------------------------------------------------------------------------
     def layer_params(self) -> float:
-        """Parameters one rank holds for one layer (column-parallel weights and biases sharded; the
-        row-parallel biases and norms replicated): query/key/value and output projections ((a + 2 kv) hd h
-        + h^2), two MLP matrices (three gated), biases where the model has them."""
-        d = self.d
-        h, f, t = d.h, d.f, d.t
-        qkv = (d.a + 2 * d.kvh) * (h // d.a)
-        f1 = 2 * f if d.gated else f
-        matrices = (qkv * h + h * h + (f1 + f) * h) / t
-        column_biases = (qkv + f1) / t if d.bias else 0.0
-        return matrices + column_biases + self._replicated_per_layer()
+        return layer_params(self.d)
 
     def _replicated_per_layer(self) -> float:
-        """Parameters replicated across the tensor group in one layer: two norms, the row-parallel
-        biases."""
-        d = self.d
-        return 2 * (d.h if d.rms else 2 * d.h) + (2 * d.h if d.bias else 0.0)
+        return replicated_per_layer(self.d)
 
     def embedding_params(self) -> float:
-        """Vocab-parallel word embedding plus (replicated) learned position embedding (none with rotary
-        positions)."""
-        d = self.d
-        return d.V * d.h / d.t + (0 if d.rope else d.s * d.h) if d.V else 0.0
+        return embedding_params(self.d)
 
     def head_params(self) -> float:
-        """Final norm, and the vocab-parallel LM head where it does not share the word embedding."""
-        d = self.d
-        if not d.V:
-            return 0.0
-        return (d.h if d.rms else 2.0 * d.h) + (0.0 if d.tied else d.V * d.h / d.t)
+        return head_params(self.d)
 
     def grad_bytes_per_param(self) -> int:
         return self.d.e
@@ -338,3 +319,40 @@ class MegatronScheme:
         if d.V and last:
             out += 4.0 * d.s * d.b * d.V / d.t + d.e * sbh  # fp32 logits/softmax kept for the loss, LN input
         return out
+
+
+# -- parameter counts: per rank of a t-way tensor group (d.t); with d.t = 1, the whole model's ----------------
+def layer_params(d: Dims) -> float:
+    """Parameters one rank holds for one layer (column-parallel weights and biases sharded; the row-parallel
+    biases and norms replicated): query/key/value and output projections ((a + 2 kv) hd h + h^2), two MLP
+    matrices (three gated), biases where the model has them."""
+    h, f, t = d.h, d.f, d.t
+    qkv = (d.a + 2 * d.kvh) * (h // d.a)
+    f1 = 2 * f if d.gated else f
+    matrices = (qkv * h + h * h + (f1 + f) * h) / t
+    column_biases = (qkv + f1) / t if d.bias else 0.0
+    return matrices + column_biases + replicated_per_layer(d)
+
+
+def replicated_per_layer(d: Dims) -> float:
+    """Parameters replicated across the tensor group in one layer: two norms, the row-parallel biases."""
+    return 2 * (d.h if d.rms else 2 * d.h) + (2 * d.h if d.bias else 0.0)
+
+
+def embedding_params(d: Dims) -> float:
+    """Vocab-parallel word embedding plus (replicated) learned position embedding (none with rotary
+    positions)."""
+    return d.V * d.h / d.t + (0 if d.rope else d.s * d.h) if d.V else 0.0
+
+
+def head_params(d: Dims) -> float:
+    """Final norm, and the vocab-parallel LM head where it does not share the word embedding."""
+    if not d.V:
+        return 0.0
+    return (d.h if d.rms else 2.0 * d.h) + (0.0 if d.tied else d.V * d.h / d.t)
+
+
+def model_params(d: Dims, layers: int) -> float:
+    """The whole model's parameters (every layer, the embedding once, the head where untied)."""
+    d1 = replace(d, t=1)
+    return layers * layer_params(d1) + embedding_params(d1) + head_params(d1)

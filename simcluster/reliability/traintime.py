@@ -7,18 +7,17 @@ import math
 
 from simcluster.config.schema import ReliabilityConfig, Scenario
 from simcluster.errors import ConfigError
+from simcluster.parallel import megatron
+from simcluster.parallel.base import Dims
 from simcluster.reliability import goodput as g
 
 MAX_TOKENS = 1e18
 
 
 def model_params(sc: Scenario) -> float:
-    """Parameters of the whole model from its config, on the same basis as the simulator's FLOP count:
-    per layer 4h^2 (attention, full-width K and V) + 2hf (a two-matrix MLP) + 13h + f (biases, norms), plus
-    the word and position embeddings. A model with grouped K/V heads or a gated MLP is approximated."""
-    m = sc.model
-    h, f, L = float(m.hidden), float(sc.ffn_hidden), float(m.layers)
-    return L * (4 * h * h + 2 * h * f + 13 * h + f) + m.vocab * h + m.seq_len * h + 2 * h
+    """Parameters of the whole model from its config: the same count the simulator shards (grouped K/V heads,
+    gated MLPs, norms, biases and untied heads as the model has them)."""
+    return megatron.model_params(Dims.of(sc), sc.model.layers)
 
 
 def check_tokens(tokens: float) -> float:
