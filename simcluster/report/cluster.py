@@ -8,6 +8,8 @@ import html
 
 import plotly.graph_objects as go
 
+from simcluster.report.figures import figures_html
+
 PAGE = """<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><title>simcluster cluster</title>
@@ -136,19 +138,10 @@ def cluster_html(doc: dict, timeline: dict) -> str:
         figs.append(("matrix", _matrix_fig(doc["slowdown_matrix"])))
     if doc["shared_links"]:
         figs.append(("links", _links_fig(doc)))
-    parts = [
-        fig.to_html(
-            full_html=False,
-            include_plotlyjs=(k == 0),
-            div_id=f"cluster-{name}",
-            config={"displaylogo": False},
-        )
-        for k, (name, fig) in enumerate(figs)
-    ]
     return PAGE.format(
         n=len(doc["jobs"]),
         gpus=doc["gpus"],
         hardware=html.escape(doc["hardware"]),
         table=_table(doc),
-        plots="\n".join(parts),
+        plots=figures_html(figs, "cluster"),
     )

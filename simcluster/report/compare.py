@@ -24,6 +24,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from simcluster.report.breakdown import breakdown, breakdown_figure
+from simcluster.report.figures import figures_html
 from simcluster.simulate import SimResult
 
 
@@ -317,17 +318,7 @@ def compare_html(doc: dict) -> str:
         )
     else:
         note = f"<p class='note'>No scaling plot: {html.escape(sc['reason'])}.</p>"
-    parts = []
-    for k, (name, fig) in enumerate(figs):
-        parts.append(
-            fig.to_html(
-                full_html=False,
-                include_plotlyjs=(k == 0),
-                div_id=f"compare-{name}",
-                config={"displaylogo": False},
-            )
-        )
     warn = "".join(f"<p class='warn'>warning: {html.escape(w)}</p>" for w in doc.get("warnings", []))
     return PAGE.format(
-        n=len(records), warnings=warn, table=_table(records), plots="\n".join(parts), scaling_note=note
+        n=len(records), warnings=warn, table=_table(records), plots=figures_html(figs, "compare"), scaling_note=note
     )

@@ -7,6 +7,8 @@ import json
 
 import plotly.graph_objects as go
 
+from simcluster.report.figures import figures_html
+
 
 def traintime_json(doc: dict) -> str:
     return json.dumps(doc, indent=2, sort_keys=True, allow_nan=False) + "\n"
@@ -86,13 +88,7 @@ def traintime_html(doc: dict) -> str:
         ("expected failures", f"{run['expected_failures']:.4g}"),
     ]
     table = "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>" for k, v in rows)
-    figs = [_interval_fig(doc), _size_fig(doc)]
-    parts = [
-        f.to_html(
-            full_html=False, include_plotlyjs=(k == 0), div_id=f"traintime-{k}", config={"displaylogo": False}
-        )
-        for k, f in enumerate(figs)
-    ]
+    plots = figures_html([("0", _interval_fig(doc)), ("1", _size_fig(doc))], "traintime")
     return f"""<!DOCTYPE html>
 <html>
 <head><meta charset="utf-8"><title>time to train: {html.escape(doc["name"])}</title>
@@ -104,7 +100,7 @@ def traintime_html(doc: dict) -> str:
 <p class="note">goodput = tau / (tau + C) x (1 - (R + (tau + C) / 2) / M): tau training seconds between blocking
 checkpoints of C seconds, R seconds to restart, M = 3600 / (failures per GPU-hour x GPUs). Young's optimum
 tau = sqrt(2 C M). See docs/reliability.md.</p>
-{"".join(parts)}
+{plots}
 </body>
 </html>
 """

@@ -10,6 +10,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from simcluster.report.breakdown import breakdown_figure
+from simcluster.report.figures import figures_html
 
 GiB = 1024**3
 PAGE = """<!DOCTYPE html>
@@ -31,18 +32,6 @@ STATUS_COLORS = {
     "out of memory": "#bbbbbb",
     "failed": "#000000",
 }
-
-
-def _html(figs: list[tuple[str, go.Figure]], prefix: str) -> str:
-    return "\n".join(
-        fig.to_html(
-            full_html=False,
-            include_plotlyjs=(k == 0),
-            div_id=f"{prefix}-{name}",
-            config={"displaylogo": False},
-        )
-        for k, (name, fig) in enumerate(figs)
-    )
 
 
 def _throughput(r: dict[str, Any]) -> float | None:
@@ -180,7 +169,7 @@ def search_html(title: str, rows: list[dict[str, Any]], counts: dict[str, int]) 
     note = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in counts.items())
     body = (
         f"<p class='headline'><b>{html.escape(headline(rows))}</b></p>\n"
-        f"<p class='note'>{html.escape(note)}</p>\n" + _html(figs, "search")
+        f"<p class='note'>{html.escape(note)}</p>\n" + figures_html(figs, "search")
     )
     return PAGE.format(kind="search", title=html.escape(title), body=body)
 
@@ -255,7 +244,7 @@ def sweep_html(title: str, rows: list[dict[str, Any]], axes: list[str]) -> str:
     failed = len(rows) - len(ok)
     note = f"{len(rows)} points, {failed} failed."
     warn = "".join(f"<p class='warn'>warning: {html.escape(w)}</p>\n" for w in sweep_warnings(rows))
-    body = warn + f"<p class='note'>{html.escape(note)}</p>\n" + _html([("axes", fig)], "sweep")
+    body = warn + f"<p class='note'>{html.escape(note)}</p>\n" + figures_html([("axes", fig)], "sweep")
     return PAGE.format(kind="sweep", title=html.escape(title), body=body)
 
 
