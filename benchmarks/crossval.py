@@ -137,7 +137,7 @@ def main(argv: list[str]) -> None:
     exact = "--exact" in argv
     jobs = int(argv[argv.index("--jobs") + 1]) if "--jobs" in argv else 2
     columns = argv[argv.index("--columns") + 1].split(",") if "--columns" in argv else list(COLUMNS)
-    out = Path(argv[argv.index("--out") + 1]) if "--out" in argv else OUT
+    out_path = Path(argv[argv.index("--out") + 1]) if "--out" in argv else OUT
     spec, cases = _spec(), _cases()
     x0 = np.log([_get(_profile(), p) for p, _, _ in spec.params])
     with Pool(jobs) as pool:
@@ -182,7 +182,7 @@ def main(argv: list[str]) -> None:
             }
         doc["columns"][column] = {"overall": _scores(cases, list(range(len(cases))), pooled), "folds": folds}
     doc["largest_log_parameter_move"] = largest_move
-    out.write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n")
+    out_path.write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n")
     _print(doc)
 
 
