@@ -162,6 +162,7 @@ class Engine:
         self._start_np = {r: np.zeros(len(s)) for r, s in self.steps.items()}
         self._end_np = {r: np.zeros(len(s)) for r, s in self.steps.items()}
         self._finish: dict[int, float] = {}
+        self._times_only = False
 
     def again(self, stretch: Callable[[int, int, int], float] | None = None) -> Engine:
         """A fresh engine over the same program, topology and costs, with its own `stretch`: plans, collective
@@ -469,13 +470,19 @@ class Engine:
                 pos[rank] = item.i0
                 lag = h - env.now
                 seg = item if lag <= item.free_lag_s else self._retime(steps, item, lag)
-                if self.stretch is not None and seg.total_s > 0:
-                    seg = _stretched(seg, self.stretch(rank, seg.i0, seg.i1))
+                total = seg.total_s
+                if self.stretch is not None and total > 0:
+                    extra = self.stretch(rank, seg.i0, seg.i1)
+                    if self._times_only:  # no op times to fill in afterwards: only the run's length
+                        total = max(0.1 * total, total + extra)
+                    else:
+                        seg = _stretched(seg, extra)
+                        total = seg.total_s
                 seg_runs.append((rank, seg, env.now, h))
                 h += item.host_total_s
                 busy += item.host_total_s
-                if seg.total_s > 0:
-                    yield env.timeout(seg.total_s)
+                if total > 0:
+                    yield env.timeout(total)
                 continue
             i = pos[rank] = item
             op, _layer, mb = steps[i]
@@ -592,6 +599,7 @@ class Engine:
 
     def run_time(self) -> float:
         """Simulate every rank to the end and return the iteration time only (no traces: many seeds)."""
+        self._times_only = True
         self._run_ranks(None)
         return max(self._finish.values()) if self.reps else 0.0
 
@@ -663,9 +671,10 @@ def _stretched(seg: Segment, extra_s: float) -> Segment:
     """`seg` taking `extra_s` more seconds (never less than a tenth of its time): every offset scaled alike."""
     if extra_s == 0:
         return seg
-    f = max(0.1, (seg.total_s + extra_s) / seg.total_s)
+    total = max(0.1 * seg.total_s, seg.total_s + extra_s)  # exactly as run_time's
+    f = total / seg.total_s
     traffic = tuple((a * f, b * f, lk, c) for a, b, lk, c in seg.traffic)
-    return replace(seg, total_s=seg.total_s * f, start_off=seg.start_off * f, end_off=seg.end_off * f, traffic=traffic)
+    return replace(seg, total_s=total, start_off=seg.start_off * f, end_off=seg.end_off * f, traffic=traffic)
 
 
 def _add_in_order(total: np.ndarray, links: list[np.ndarray], carried: list[np.ndarray]) -> None:

@@ -37,7 +37,7 @@ def draw(spec: OpVariability, rng: np.random.Generator, n: int | tuple[int, ...]
         if spec.cv == 0:
             return np.ones(n)
         s2 = math.log1p(spec.cv * spec.cv)
-        return rng.lognormal(-s2 / 2, math.sqrt(s2), n)
+        return np.exp(-s2 / 2 + math.sqrt(s2) * rng.standard_normal(n))
     xm = (spec.alpha - 1) / spec.alpha
     return xm * (1.0 - rng.random(n)) ** (-1.0 / spec.alpha)
 
