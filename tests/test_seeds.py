@@ -242,3 +242,46 @@ def test_stragglers_now_and_then(tmp_path):
     runner = SeedRunner(load_scenario(p, [*sets, "variability.stragglers.probability=0.5"]))
     times = {runner(s) for s in range(12)}
     assert len(times) >= 3  # none, one or both nodes slow
+
+
+def test_search_ranks_by_a_percentile_and_draws_the_intervals(tmp_path):
+    import pandas as pd
+
+    p = _files(tmp_path, {"gemm": {"cv": 0.1}, "elementwise": {"distribution": "pareto", "alpha": 2.5}})
+    (tmp_path / "space.yaml").write_text(yaml.safe_dump({"parallelism.tensor": [2, 4], "parallelism.pipeline": [1, 2]}))
+    args = ["search", str(p), "--space", str(tmp_path / "space.yaml"), "--top", "3", "--jobs", "1"]
+    code, lines = _run([*args, "--seeds", "4", "--rank-by", "p95", "--out", str(tmp_path / "a")])
+    assert code == 0, lines
+    rows = pd.read_csv(tmp_path / "a" / "results.csv")
+    sim = rows[rows["status"] == "simulated"].sort_values("rank")
+    assert len(sim) == 3
+    assert list(sim["iteration_time_p95_s"]) == sorted(sim["iteration_time_p95_s"])
+    assert (sim["iteration_time_p05_s"] <= sim["iteration_time_p95_s"]).all()
+    page = (tmp_path / "a" / "search.html").read_text()
+    assert "search-intervals" in page and "p05 to p95" in page
+    # a layout's p95 is the interval of its own scenario run with --seeds 4
+    best = yaml.safe_load((tmp_path / "a" / "best.yaml").read_text())
+    best["hardware"] = str(tmp_path / "hw.yaml")
+    (tmp_path / "best.yaml").write_text(yaml.safe_dump(best))
+    assert _run(["run", str(tmp_path / "best.yaml"), "--seeds", "4", "--out", str(tmp_path / "b"), "--quiet"])[0] == 0
+    t = json.loads((tmp_path / "b" / "summary.json").read_text())["seeds"]["iteration_time"]
+    assert t["p95_s"] == pytest.approx(sim["iteration_time_p95_s"].iloc[0], rel=1e-12)
+    # without seeds there is no percentile to rank by; one line
+    code, lines = _run([*args, "--rank-by", "p95", "--out", str(tmp_path / "c")])
+    assert code == 2 and len(lines) == 1 and "--seeds 2 or more" in lines[0]
+    assert not (tmp_path / "c").exists()
+
+
+def test_compare_draws_intervals_where_scenarios_have_seeds(tmp_path):
+    p = _files(tmp_path, {"gemm": {"cv": 0.1}})
+    q = tmp_path / "q.yaml"
+    q.write_text(yaml.safe_dump({**yaml.safe_load(p.read_text()), "name": "tp2", "simulation": {"seeds": 5}}))
+    code, lines = _run(["compare", str(p), str(q), "--out", str(tmp_path / "o"), "--quiet"])
+    assert code == 0, lines
+    doc = json.loads((tmp_path / "o" / "compare.json").read_text())
+    a, b = doc["scenarios"]
+    assert a["seeds"] is None and "iteration_time_p95_s" not in a
+    assert b["seeds"] == 5 and b["iteration_time_p05_s"] < b["iteration_time_p95_s"]
+    single = SeedRunner(load_scenario(q))
+    assert b["iteration_time_p50_s"] == interval([single(s) for s in range(5)])["p50_s"]
+    assert "compare-intervals" in (tmp_path / "o" / "compare.html").read_text()

@@ -169,3 +169,13 @@ def seeds_csv(st: SeedTimes) -> str:
             row += f",{st.with_fit_s[i]!r}"
         rows.append(row)
     return "\n".join(rows) + "\n"
+
+
+def seed_interval(loaded: LoadedScenario, n: int) -> dict[str, float]:
+    """`interval` of n seeds of `loaded` run here, one after another (a search point or a compared scenario:
+    the fit term included where the profile has one, as `summary_block`'s `iteration_time`)."""
+    sc = loaded.scenario
+    spread = fit_spread(loaded.hardware)
+    times = SeedRunner(loaded)
+    seeds = [sc.seed + i for i in range(n)]
+    return interval([times(s, spread.scale_of(s) if spread else None) for s in seeds])
