@@ -141,7 +141,8 @@ def run(
         if n_seeds > 1:
             from simcluster.reliability import seeds as many
 
-            st = many.run_seeds(loaded, n_seeds, jobs, executor, address)
+            with Progress(f"{n_seeds} seeds", enabled=not quiet) as bar:
+                st = many.run_seeds(loaded, n_seeds, jobs, executor, address, progress=bar)
             extra_summary["seeds"] = many.summary_block(st)
             extra_files.append(("seeds.csv", many.seeds_csv(st), f"iteration time of each of {n_seeds} seeds"))
         summary, written = write_outputs(

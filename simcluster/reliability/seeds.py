@@ -62,9 +62,15 @@ def chunks(n: int, jobs: int) -> list[range]:
 
 
 def run_seeds(
-    loaded: LoadedScenario, n: int, jobs: int | None = None, executor: str = "local", address: str | None = None
+    loaded: LoadedScenario,
+    n: int,
+    jobs: int | None = None,
+    executor: str = "local",
+    address: str | None = None,
+    progress: Callable[[float], None] | None = None,
 ) -> SeedTimes:
-    """Iteration time of seeds seed, seed + 1, ..., seed + n - 1 of `loaded`'s scenario."""
+    """Iteration time of seeds seed, seed + 1, ..., seed + n - 1 of `loaded`'s scenario; `progress(fraction
+    of seeds done)` as chunks finish."""
     from simcluster.search.runner import default_jobs
 
     sc = loaded.scenario
@@ -72,7 +78,11 @@ def run_seeds(
     parts = chunks(n, jobs or default_jobs())
     points = [SeedChunk(i, data, str(loaded.base_dir), r.start, r.stop) for i, r in enumerate(parts)]
     rows: dict[int, dict[str, Any]] = {}
-    on_result = lambda p, row: rows.__setitem__(p.index, row)  # noqa: E731
+    def on_result(chunk: SeedChunk, row: dict[str, Any]) -> None:
+        rows[chunk.index] = row
+        if progress is not None:
+            progress(sum(parts[i].stop - parts[i].start for i in rows) / n)
+
     run_points(points, on_result, jobs, executor, address, run_chunk)  # type: ignore[arg-type]
     times: list[float] = []
     fits: list[float] = []

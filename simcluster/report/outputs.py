@@ -207,8 +207,8 @@ def terminal_summary(summary: dict) -> str:
     if seeds:
         t = seeds["iteration_time"]
         lines.append(
-            f"  {seeds['count']} seeds       p05 {t['p05_s'] * 1e3:.2f}  p50 {t['p50_s'] * 1e3:.2f}  "
-            f"p95 {t['p95_s'] * 1e3:.2f} ms   (mean {t['mean_s'] * 1e3:.2f}, stdev {t['stdev_s'] * 1e3:.3f} ms; "
+            f"  {'seeds (' + str(seeds['count']) + ')':14s} p05 {t['p05_s'] * 1e3:.3f}  p50 {t['p50_s'] * 1e3:.3f}  "
+            f"p95 {t['p95_s'] * 1e3:.3f} ms   (mean {t['mean_s'] * 1e3:.3f}, stdev {t['stdev_s'] * 1e3:.3f} ms; "
             f"fit term: {'yes' if seeds['variability_only'] else 'none'})"
         )
     return "\n".join(lines)
