@@ -62,7 +62,9 @@ def rank_extras(
     steps' op index when already built."""
     idx = idx if idx is not None else op_index(steps)
     classes = idx.classes
-    specs = [hw.variability.get(op.kind) if c == COMPUTE else None for op, c in zip(idx.ops, classes.tolist())]
+    specs = [
+        hw.variability.get(op.kind) if c == COMPUTE else None for op, c in zip(idx.ops, classes.tolist())
+    ]
     base = np.array([op.duration_s for op in idx.ops], dtype=float)
     if scale is not None:
         base = base * np.array([scale(op) for op in idx.ops], dtype=float)

@@ -78,6 +78,7 @@ def run_seeds(
     parts = chunks(n, jobs or default_jobs())
     points = [SeedChunk(i, data, str(loaded.base_dir), r.start, r.stop) for i, r in enumerate(parts)]
     rows: dict[int, dict[str, Any]] = {}
+
     def on_result(chunk: SeedChunk, row: dict[str, Any]) -> None:
         rows[chunk.index] = row
         if progress is not None:
