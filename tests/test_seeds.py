@@ -285,3 +285,18 @@ def test_compare_draws_intervals_where_scenarios_have_seeds(tmp_path):
     single = SeedRunner(load_scenario(q))
     assert b["iteration_time_p50_s"] == interval([single(s) for s in range(5)])["p50_s"]
     assert "compare-intervals" in (tmp_path / "o" / "compare.html").read_text()
+
+
+def test_a_sweep_point_with_seeds_gets_its_percentiles(tmp_path):
+    import pandas as pd
+
+    p = _files(tmp_path, {"gemm": {"cv": 0.1}})
+    sweep = {"base": str(p), "set": {"simulation.seeds": 3}, "grid": {"training.micro_batch": [1, 2]}}
+    (tmp_path / "sw.yaml").write_text(yaml.safe_dump(sweep))
+    code, lines = _run(["sweep", str(tmp_path / "sw.yaml"), "--jobs", "1", "--out", str(tmp_path / "o"), "--quiet"])
+    assert code == 0, lines
+    rows = pd.read_csv(tmp_path / "o" / "results.csv")
+    assert len(rows) == 2 and (rows["iteration_time_p05_s"] < rows["iteration_time_p95_s"]).all()
+    one = SeedRunner(load_scenario(p, ["training.micro_batch=2"]))
+    row = rows[rows["training.micro_batch"] == 2].iloc[0]
+    assert row["iteration_time_p50_s"] == pytest.approx(interval([one(s) for s in range(3)])["p50_s"], rel=1e-12)

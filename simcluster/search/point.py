@@ -49,7 +49,9 @@ class Point:
     base_dir: str
     out_dir: str | None = None
     events: str = "none"
-    seeds: int = 1  # above 1: also the iteration time's percentiles over that many seeds (`SEED_COLUMNS`)
+    # above 1: also the iteration time's percentiles over that many seeds (`SEED_COLUMNS`); 1: the
+    # scenario's simulation.seeds decides
+    seeds: int = 1
 
 
 def scenario_hash(data: dict[str, Any]) -> str:
@@ -76,10 +78,11 @@ def run_point(point: Point) -> dict[str, Any]:
         check_size(sc, hw)  # the limits `run` applies: a point is refused, not a MemoryError
         res = simulate(LoadedScenario(sc, hw, base))
         summary = res.summary()
-        if point.seeds > 1:
+        n_seeds = point.seeds if point.seeds > 1 else sc.simulation.seeds  # a sweep point's own setting
+        if n_seeds > 1:
             from simcluster.reliability.seeds import seed_interval
 
-            iv = seed_interval(LoadedScenario(sc, hw, base), point.seeds)
+            iv = seed_interval(LoadedScenario(sc, hw, base), n_seeds)
             row.update({f"iteration_time_{k}": v for k, v in iv.items()})
         if point.out_dir is not None:
             from simcluster.report.outputs import write_outputs
