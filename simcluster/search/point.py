@@ -49,9 +49,9 @@ class Point:
     base_dir: str
     out_dir: str | None = None
     events: str = "none"
-    # above 1: also the iteration time's percentiles over that many seeds (`SEED_COLUMNS`); 1: the
-    # scenario's simulation.seeds decides
-    seeds: int = 1
+    # above 1: also the iteration time's percentiles over that many seeds (`SEED_COLUMNS`); None: the
+    # scenario's simulation.seeds decides (sweeps)
+    seeds: int | None = None
 
 
 def scenario_hash(data: dict[str, Any]) -> str:
@@ -78,7 +78,7 @@ def run_point(point: Point) -> dict[str, Any]:
         check_size(sc, hw)  # the limits `run` applies: a point is refused, not a MemoryError
         res = simulate(LoadedScenario(sc, hw, base))
         summary = res.summary()
-        n_seeds = point.seeds if point.seeds > 1 else sc.simulation.seeds  # a sweep point's own setting
+        n_seeds = point.seeds if point.seeds is not None else sc.simulation.seeds
         if n_seeds > 1:
             from simcluster.reliability.seeds import seed_interval
 
