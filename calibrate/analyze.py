@@ -14,6 +14,7 @@ from calibrate.fit.tables import (
     fit_gemm_rows,
     fit_host_rows,
     fit_memory_rows,
+    fit_variability,
     gemm_fit_points,
 )
 from calibrate.imports.own_runs import write_own_tables
@@ -64,6 +65,7 @@ def analyze(out_dir: Path, base: str | None = None) -> dict[str, Any]:
         "gemm_backward": fit_backward_rows(gemm_rows),
         "memory": fit_memory_rows(memory_rows),
         "host": fit_host_rows(host_rows),
+        "variability": fit_variability(gemm_rows, memory_rows),
     }
     points = gemm_fit_points(gemm_rows)
     profile, provenance = build_profile(base_name, base_profile, fits, gemm_fit, points, run)

@@ -208,6 +208,21 @@ def _memory(b: ProfileBuilder, memory: dict[str, Any] | None, run: dict[str, Any
     return True
 
 
+MAX_CV = 10.0  # the profile's bound on a class's coefficient of variation
+
+
+def _variability(b: ProfileBuilder, spreads: dict[str, Any] | None) -> None:
+    """Each measured op class's time spread as a mean-1 lognormal with the median per-point cv."""
+    for cls, sp in sorted((spreads or {}).items()):
+        cv = min(MAX_CV, _sig(sp["cv_median"]))
+        b.set(
+            f"variability.{cls}",
+            {"distribution": "lognormal", "cv": cv},
+            f"{sp['table']}.csv time_cv: median over {sp['points']} points of each point's stdev / mean over "
+            f"its iterations (quartiles {sp['cv_q1']:.3g}, {sp['cv_q3']:.3g})",
+        )
+
+
 HOST_WHY = {
     "op_dispatch_us": "host.csv op_dispatch: eager forward of a small GPT layer, host time per simulated "
     "forward compute op ({units} per layer)",
@@ -263,6 +278,7 @@ def build_profile(
     _gemm_backward(b, fits.get("gemm_backward"), match)
     rate_measured = _memory(b, fits.get("memory"), run, match)
     _host(b, fits.get("host"), rate_measured)
+    _variability(b, fits.get("variability"))
     if run.get("gpus_per_node"):
         b.set("node.gpus_per_node", int(run["gpus_per_node"]), "ranks per node in this run")
     host = (run.get("hostnames") or ["unknown"])[0]

@@ -71,9 +71,11 @@ GEMM = Table(
         ("status", str),
         ("iterations", int),
         ("run_id", int),
+        ("time_cv", float),  # sample stdev / mean of the iterations' times (empty: not recorded)
     ),
     ("name", "m", "n", "k", "batch", "layout", "dtype"),
-    (("layout", "nn"),),  # files written before backward layouts were timed hold forward GEMMs only
+    # files written before backward layouts were timed hold forward GEMMs only; before spreads, none
+    (("layout", "nn"), ("time_cv", "")),
 )
 MEMORY = Table(
     "memory",
@@ -84,8 +86,10 @@ MEMORY = Table(
         ("status", str),
         ("iterations", int),
         ("run_id", int),
+        ("time_cv", float),  # sample stdev / mean of the iterations' times (empty: not recorded)
     ),
     ("size_bytes",),
+    (("time_cv", ""),),
 )
 HOST = Table(
     "host",

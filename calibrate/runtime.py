@@ -48,6 +48,36 @@ def place_from_env() -> Place:
     return Place(rank=rank, world_size=world, local_rank=local)
 
 
+def time_each(step: Callable[[], object], iterations: int, device: torch.device) -> list[float]:
+    """Seconds of each of `iterations` runs of `step`, back to back (CUDA events between runs on a GPU):
+    their mean is what `time_loop` gives, their spread what the profile's `variability` is made of."""
+    if device.type == "cuda":
+        events = [torch.cuda.Event(enable_timing=True) for _ in range(iterations + 1)]
+        events[0].record()
+        for ev in events[1:]:
+            step()
+            ev.record()
+        events[-1].synchronize()
+        return [a.elapsed_time(b) / 1e3 for a, b in zip(events, events[1:])]
+    out = []
+    t0 = time.perf_counter()
+    for _ in range(iterations):
+        step()
+        t1 = time.perf_counter()
+        out.append(t1 - t0)
+        t0 = t1
+    return out
+
+
+def spread(times: list[float]) -> tuple[float, float | str]:
+    """(mean seconds, coefficient of variation (sample stdev / mean), or "" with fewer than 2 times)."""
+    mean = sum(times) / len(times)
+    if len(times) < 2 or mean <= 0:
+        return mean, ""
+    var = sum((t - mean) ** 2 for t in times) / (len(times) - 1)
+    return mean, var**0.5 / mean
+
+
 def time_loop(step: Callable[[], object], iterations: int, device: torch.device) -> float:
     """Seconds per iteration of `step` run back to back (after the caller's warm-up and barrier)."""
     if device.type == "cuda":

@@ -13,6 +13,7 @@ from typing import Any
 
 import click
 
+from simcluster.commands.options import executor_options
 from simcluster.errors import SimclusterError, one_line
 
 
@@ -93,6 +94,14 @@ def main() -> None:
     help="which files to write: summary, events (or events.csv / events.parquet), trace, timeline",
 )
 @click.option("--quiet", is_flag=True, help="print nothing on success")
+@click.option(
+    "--seeds",
+    type=int,
+    default=None,
+    help="simulate this many seeds (seed .. seed+N-1) for iteration time percentiles (default: "
+    "simulation.seeds)",
+)
+@executor_options
 @_user_errors
 def run(
     scenario: Path,
@@ -101,25 +110,49 @@ def run(
     events: str | None,
     outputs: str,
     quiet: bool,
+    seeds: int | None,
+    jobs: int | None,
+    executor: str,
+    address: str | None,
 ) -> None:
     """Simulate one training iteration of SCENARIO; write summary.json, events (CSV, or Parquet when large),
-    timeline.html and trace.json.gz."""
+    timeline.html and trace.json.gz. With several seeds, also their iteration time percentiles (summary.json
+    `seeds`, seeds.csv), the seeds run on the process pool or Ray."""
+    from simcluster.commands.options import check_executor
+    from simcluster.config.limits import check_seeds
     from simcluster.config.loader import load_scenario
     from simcluster.report.outdir import AtomicDir, check_out
     from simcluster.report.outputs import parse_outputs, terminal_summary, write_outputs, written_lines
     from simcluster.report.progress import Progress
-    from simcluster.simulate import simulate
+    from simcluster.simulate import can_fold, simulate
 
     chosen = parse_outputs(outputs)
+    check_executor(jobs, executor, address)
     out_path = check_out(out) if out is not None else None
     loaded = load_scenario(scenario, list(overrides))
+    n_seeds = loaded.scenario.simulation.seeds if seeds is None else seeds
+    check_seeds(loaded.scenario, n_seeds, can_fold(loaded.scenario))
     out_path = out_path or check_out(str(Path("out") / loaded.scenario.name))
     staged = AtomicDir(out_path)  # made before simulating: a bad --out fails now, not after the run
     try:
         with Progress("simulating", enabled=not quiet) as bar:
             res = simulate(loaded, progress=bar)
+        extra_summary, extra_files = {}, []
+        if n_seeds > 1:
+            from simcluster.reliability import seeds as many
+
+            with Progress(f"{n_seeds} seeds", enabled=not quiet) as bar:
+                st = many.run_seeds(loaded, n_seeds, jobs, executor, address, progress=bar)
+            extra_summary["seeds"] = many.summary_block(st)
+            extra_files.append(("seeds.csv", many.seeds_csv(st), f"iteration time of each of {n_seeds} seeds"))
         summary, written = write_outputs(
-            res, out_path, events or loaded.scenario.simulation.events, chosen, staged=staged
+            res,
+            out_path,
+            events or loaded.scenario.simulation.events,
+            chosen,
+            staged=staged,
+            extra_summary=extra_summary,
+            extra_files=extra_files,
         )
     finally:
         if not staged.done:

@@ -12,6 +12,7 @@ import numpy as np
 
 from simcluster.config.loader import LoadedScenario
 from simcluster.engine.executor import Engine, EngineResult
+from simcluster.engine.opindex import op_index
 from simcluster.engine.plan import HostCosts
 from simcluster.hardware.profile import HardwareProfile
 from simcluster.hardware.tables import lookup_of
@@ -230,10 +231,13 @@ def can_fold(sc) -> bool:  # noqa: ANN001 - Scenario
     )
 
 
-def simulate(loaded: LoadedScenario, progress: Callable[[float], None] | None = None) -> SimResult:
-    """Simulate one iteration; `progress(fraction of program steps done)` is called now and then."""
+def simulate(
+    loaded: LoadedScenario, progress: Callable[[float], None] | None = None, fit: Callable | None = None
+) -> SimResult:
+    """Simulate one iteration; `progress(fraction of program steps done)` is called now and then; `fit(op)`
+    multiplies compute ops' times (one draw of the profile's fit uncertainty, reliability/fitspread.py)."""
     with _cyclic_gc_paused():
-        return _simulate(loaded, progress)
+        return _simulate(loaded, progress, fit)
 
 
 @contextmanager
@@ -250,30 +254,80 @@ def _cyclic_gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _simulate(loaded: LoadedScenario, progress: Callable[[float], None] | None) -> SimResult:
+def sync_width(program: Program, rep: int) -> int:
+    """How many of the peers `rep` stands for meet it at every collective: its folded tensor-parallel
+    group, and with ZeRO-3 (per-layer gathers) its folded data-parallel group too."""
+    lay = program.layout
+    axes = ("tp", "dp") if program.scenario.parallelism.zero == "full" else ("tp",)
+    width = 1
+    for a in axes:
+        width *= sum(1 for r in lay.group(rep, a) if program.rep_of[r] == rep)
+    return width
+
+
+def variability_extras(
+    program: Program, hw: HardwareProfile, seed: int, fit: Callable | None = None, indexes: dict | None = None
+) -> dict[int, np.ndarray]:
+    """Per simulated rank, the cumulative extra seconds its steps take under the profile's variability
+    (and the fit term `fit(op)`, a factor per op; reliability/fitspread.py), drawn from `seed`; `indexes`
+    caches each rank's op index between seeds."""
+    if not noise.active(hw) and fit is None:
+        return {}
+    rng = np.random.default_rng([seed, 26])
+    out = {}
+    for rep in sorted(program.steps):
+        steps = program.steps[rep]
+        idx = None
+        if indexes is not None:
+            idx = indexes.get(rep) or indexes.setdefault(rep, op_index(steps))
+        cs = noise.rank_extras(steps, hw, rng, sync_width(program, rep), fit, idx)
+        if cs is not None:
+            out[rep] = cs
+    return out
+
+
+def _simulate(
+    loaded: LoadedScenario, progress: Callable[[float], None] | None, fit: Callable | None = None
+) -> SimResult:
+    sc, hw = loaded.scenario, loaded.hardware
+    topo, program, gpus = _prepare(loaded)
+    extra: dict = {}
+    extras = variability_extras(program, hw, sc.seed, fit)
+    if extras:
+        extra["stretch"] = noise.stretch_of(extras)
+    engine = profile_engine(
+        program.steps, program.translations, gpus, topo, hw, sc.network.per_kind(), **extra
+    )
+    result = engine.run(progress)
+    return SimResult(loaded, topo, gpus, program, result, rep_memory(loaded, program))
+
+
+def build_engine(loaded: LoadedScenario) -> tuple[Program, Engine]:
+    """The program and an engine over it without variability (`Engine.again` adds a seed's)."""
+    topo, program, gpus = _prepare(loaded)
+    sc = loaded.scenario
+    return program, profile_engine(
+        program.steps, program.translations, gpus, topo, loaded.hardware, sc.network.per_kind()
+    )
+
+
+def _prepare(loaded: LoadedScenario) -> tuple[Topology, Program, list[int]]:
+    """Topology, program and placement, with the scenario's stragglers and degraded links applied."""
     sc, hw = loaded.scenario, loaded.hardware
     c = sc.cluster
     topo = build_topology(
         hw, c.nodes, loaded.gpus_per_node, c.oversubscription, c.nics_per_node, c.rail_optimized
     )
-    program = build_program(
-        sc, CostModel(hw, sc.training.precision), fold=can_fold(sc) and not noise.active(hw)
-    )
+    program = build_program(sc, CostModel(hw, sc.training.precision), fold=can_fold(sc))
     gpus = place(sc.parallelism.placement, program.layout, loaded.gpus_per_node, sc.parallelism.scheme)
     if stragglers.slow_active(sc):  # folding is off (can_fold): every rank has its own steps
         slow = set(stragglers.slow_nodes(sc))
         ranks = [r for r in program.reps if topo.node_of(gpus[r]) in slow]
         stragglers.slow_down(program.steps, ranks, sc.variability.stragglers.compute_slowdown)
-    if noise.active(hw):  # per-op draws differ per rank: built unfolded above
-        noise.apply(program.steps, hw, sc.seed)
     if stragglers.links_active(sc):
         dl = sc.variability.degraded_links
         stragglers.degrade_links(topo, stragglers.degraded_nodes(sc), dl.bandwidth_factor)
-    engine = profile_engine(
-        program.steps, program.translations, gpus, topo, hw, sc.network.per_kind()
-    )
-    result = engine.run(progress)
-    return SimResult(loaded, topo, gpus, program, result, rep_memory(loaded, program))
+    return topo, program, gpus
 
 
 def profile_engine(

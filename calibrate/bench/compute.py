@@ -7,7 +7,7 @@ import torch
 
 from calibrate.config import DTYPES_CPU, DTYPES_GPU, BenchConfig
 from calibrate.results import CsvLog, failure_status
-from calibrate.runtime import time_loop
+from calibrate.runtime import spread, time_each
 from calibrate.shapes import GemmShape, Layout, layer_gemms, square_gemms, validate_model
 
 TORCH_DTYPES = {"fp32": torch.float32, "tf32": torch.float32, "fp16": torch.float16, "bf16": torch.bfloat16}
@@ -97,13 +97,13 @@ def run_gemms(cfg: BenchConfig, done: set[tuple], log: CsvLog, device: torch.dev
                 step()
             if device.type == "cuda":
                 torch.cuda.synchronize(device)
-            seconds = time_loop(step, cfg.gemm_iterations, device)
+            seconds, cv = spread(time_each(step, cfg.gemm_iterations, device))
         except RuntimeError as exc:  # e.g. out of memory: recorded, next shape
             log.write(**row, status=failure_status("error", exc))
             continue
         finally:
             _use_tf32(device, False)
-        log.write(**row, time_s=seconds, tflops=shape.flops / seconds / 1e12, status="ok")
+        log.write(**row, time_s=seconds, time_cv=cv, tflops=shape.flops / seconds / 1e12, status="ok")
         done.add(key)
         measured += 1
     return measured
@@ -122,11 +122,13 @@ def run_memory(cfg: BenchConfig, done: set[tuple], log: CsvLog, device: torch.de
             dst.copy_(src)
             if device.type == "cuda":
                 torch.cuda.synchronize(device)
-            seconds = time_loop(lambda d=dst, s=src: d.copy_(s), cfg.memory_iterations, device)
+            seconds, cv = spread(time_each(lambda d=dst, s=src: d.copy_(s), cfg.memory_iterations, device))
         except RuntimeError as exc:
             log.write(**row, status=failure_status("error", exc))
             continue
-        log.write(**row, time_s=seconds, copy_bandwidth_GBps=2 * size / seconds / 1e9, status="ok")
+        log.write(
+            **row, time_s=seconds, time_cv=cv, copy_bandwidth_GBps=2 * size / seconds / 1e9, status="ok"
+        )
         done.add((size,))
         measured += 1
     return measured

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from typing import Any
 
@@ -169,3 +170,19 @@ def fit_host_rows(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
         if row["status"] == "ok" and row["name"] in HOST_FIELDS:
             out[HOST_FIELDS[row["name"]]] = {"us": row["time_s"] * 1e6, "units": row["units"]}
     return out or None
+
+
+VARIABILITY_CLASSES = (("gemm", "gemm"), ("memory", "elementwise"))  # measured table -> profile op class
+
+
+def fit_variability(gemm_rows: list[dict[str, Any]], memory_rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per profile op class, the spread of its repeated measurements: the median over measured points of each
+    point's coefficient of variation (sample stdev / mean of its iterations' times), with the point count
+    and the quartiles. GEMMs give `gemm`, device copies `elementwise`; classes without spreads are absent."""
+    out: dict[str, Any] = {}
+    for (table, cls), rows in zip(VARIABILITY_CLASSES, (gemm_rows, memory_rows)):
+        cvs = np.array([r["time_cv"] for r in rows if r["status"] == "ok" and r.get("time_cv", math.nan) >= 0])
+        if len(cvs):
+            q1, med, q3 = (float(x) for x in np.percentile(cvs, [25, 50, 75]))
+            out[cls] = {"table": table, "points": len(cvs), "cv_median": med, "cv_q1": q1, "cv_q3": q3}
+    return out

@@ -47,10 +47,23 @@ def run_compare(paths: list[Path], overrides: list[str], out: Path | str, quiet:
         for k, (p, ld) in enumerate(zip(paths, loaded)):
             res = simulate(ld, progress=lambda f, k=k: bar((k + f) / n))
             records.append(scenario_record(labels[k], str(p), res))
+            records[-1].update(_seed_columns(ld))
             bar((k + 1) / n)
     doc = compare_doc(records)
     _write_atomically(out, {"compare.json": compare_json(doc), "compare.html": compare_html(doc)})
     return doc
+
+
+def _seed_columns(loaded) -> dict:  # noqa: ANN001 - LoadedScenario
+    """`seeds` and the iteration time's p05 .. stdev over them, for a scenario with simulation.seeds > 1
+    (run on the process pool, as `run --seeds`); `seeds: null` otherwise."""
+    n = loaded.scenario.simulation.seeds
+    if n < 2:
+        return {"seeds": None}
+    from simcluster.reliability import seeds as many
+
+    block = many.summary_block(many.run_seeds(loaded, n))
+    return {"seeds": n, **{f"iteration_time_{k}": v for k, v in block["iteration_time"].items()}}
 
 
 @click.command("compare")

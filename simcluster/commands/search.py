@@ -22,6 +22,7 @@ from simcluster.errors import SimclusterError
 
 GiB = 1024**3
 FIRST_COLUMNS = ["rank", "layout", "label", "status"]
+RANK_BY = ("time", "p05", "p50", "p95", "mean")
 # A layout every model and cluster accepts, for a base scenario whose own layout is invalid.
 NEUTRAL_LAYOUT = (
     "parallelism.scheme=megatron",
@@ -49,6 +50,21 @@ NEUTRAL_LAYOUT = (
 @click.option(
     "--tokens", default=None, metavar="N", help="rank by expected time to train on N tokens (docs/reliability.md)"
 )
+@click.option(
+    "--seeds",
+    type=int,
+    default=None,
+    help="simulate each of the --top layouts at this many seeds for iteration time percentiles "
+    "(default: simulation.seeds)",
+)
+@click.option(
+    "--rank-by",
+    type=click.Choice(RANK_BY),
+    default="time",
+    show_default=True,
+    help="rank simulated layouts by their iteration time (or train time with --tokens), or by a percentile, "
+    "the mean over --seeds",
+)
 @memory_margin_option
 @executor_options
 @out_options
@@ -59,6 +75,8 @@ def command(
     top: int,
     memory_margin: str,
     tokens: str | None,
+    seeds: int | None,
+    rank_by: str,
     jobs: int | None,
     executor: str,
     address: str | None,
@@ -78,20 +96,21 @@ def command(
             n_tokens = check_tokens(_number("--tokens", tokens))
         with contextlib.ExitStack() as held:  # _search locks --out in it until its files are written
             _search(
-                scenario, space_file, overrides, top, jobs, executor, address, out, quiet, held, margin, n_tokens
-            )
+                scenario, space_file, overrides, top, jobs, executor, address, out, quiet, held, margin, n_tokens,
+                (seeds, rank_by),
+            )  # fmt: skip
     except SimclusterError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
 
 
-def _search(scenario, space_file, overrides, top, jobs, executor, address, out, quiet, held, margin=0.0, tokens=None) -> None:  # noqa: ANN001
+def _search(scenario, space_file, overrides, top, jobs, executor, address, out, quiet, held, margin=0.0, tokens=None, seeding=(None, "time")) -> None:  # noqa: ANN001
     from simcluster.config.loader import apply_overrides, load_scenario, read_yaml_mapping
     from simcluster.errors import ConfigError
     from simcluster.report.outdir import check_file_target, out_folder
     from simcluster.search.driver import best_yaml, run_search
     from simcluster.search.pages import search_html
-    from simcluster.search.point import BREAKDOWN_COLUMNS, SUMMARY_COLUMNS
+    from simcluster.search.point import BREAKDOWN_COLUMNS, SEED_COLUMNS, SUMMARY_COLUMNS
     from simcluster.search.results import write_tables
     from simcluster.search.space import AXES, load_space
 
@@ -112,6 +131,7 @@ def _search(scenario, space_file, overrides, top, jobs, executor, address, out, 
         except ConfigError:
             raise exc from None
         overrides = (*overrides, *NEUTRAL_LAYOUT)
+    n_seeds, rank_by = _seeding(loaded, *seeding, tokens)
     raw = apply_overrides(read_yaml_mapping(scenario), list(overrides))
     space = load_space(space_file, raw)
     out = held.enter_context(  # made and locked before the work, not after
@@ -122,15 +142,18 @@ def _search(scenario, space_file, overrides, top, jobs, executor, address, out, 
     bars = _Bars(enabled=not quiet)
     try:
         res = run_search(
-            loaded, raw, space, top, jobs, executor, address, bars.simulating, bars.estimating, margin, tokens
-        )
+            loaded, raw, space, top, jobs, executor, address, bars.simulating, bars.estimating, margin, tokens,
+            n_seeds, rank_by,
+        )  # fmt: skip
     finally:
         bars.close()
     extra = sorted({k for r in res.rows for k in r if k not in AXES} - set(FIRST_COLUMNS))
     lead = FIRST_COLUMNS + [a for a in AXES] + sorted({k for r in res.rows for k in r} & set(space.extra))
     est = [c for c in extra if c.startswith("est_") or c.startswith("memory_")]
     sim = [
-        c for c in (*SUMMARY_COLUMNS, *BREAKDOWN_COLUMNS, "bubble_share", "exposed_comm_share") if c in extra
+        c
+        for c in (*SUMMARY_COLUMNS, *SEED_COLUMNS, *BREAKDOWN_COLUMNS, "bubble_share", "exposed_comm_share")
+        if c in extra
     ]
     columns = list(dict.fromkeys(lead + est + sim + extra))
     tmp = Path(tempfile.mkdtemp(prefix=".search-", dir=out))
@@ -151,6 +174,21 @@ def _search(scenario, space_file, overrides, top, jobs, executor, address, out, 
         shutil.rmtree(tmp, ignore_errors=True)
     if not quiet:
         click.echo(report(loaded.scenario.name, res, top, out))
+
+
+def _seeding(loaded, seeds: int | None, rank_by: str, tokens: float | None) -> tuple[int, str]:  # noqa: ANN001
+    """--seeds (default simulation.seeds) checked as `run` checks it, and --rank-by that needs them."""
+    from simcluster.config.limits import check_seeds
+    from simcluster.errors import ConfigError
+    from simcluster.simulate import can_fold
+
+    n = loaded.scenario.simulation.seeds if seeds is None else seeds
+    check_seeds(loaded.scenario, n, can_fold(loaded.scenario))
+    if rank_by != "time" and n < 2:
+        raise ConfigError("--rank-by", rank_by, "ranks by a statistic over seeds: give --seeds 2 or more")
+    if rank_by != "time" and tokens is not None:
+        raise ConfigError("--rank-by", rank_by, "--tokens ranks by expected time to train: use one or the other")
+    return n, rank_by
 
 
 class _Bars:
@@ -202,7 +240,10 @@ def report(name: str, res, top: int, out: Path) -> str:  # noqa: ANN001 - Search
                 r["peak_memory_bytes"] / GiB,
                 r["bubble_share"],
                 r["exposed_comm_share"],
-                "",
+                f"  p05 {r['iteration_time_p05_s']:.4g} p50 {r['iteration_time_p50_s']:.4g} "
+                f"p95 {r['iteration_time_p95_s']:.4g}"
+                if "iteration_time_p05_s" in r
+                else "",
             )
         else:
             vals = (

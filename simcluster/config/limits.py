@@ -69,3 +69,24 @@ def check_work(sc: Scenario, folded: bool) -> None:
             + ("" if folded else ", or simulation.fold=auto with a named placement")
             + ", or a larger training.grad_bucket_MB)",
         )
+
+
+MAX_SEED_STEPS = 1e10  # program steps over all seeds of one run: about 9 hours on one core
+
+
+def check_seeds(sc: Scenario, seeds: int, folded: bool, field: str = "--seeds") -> None:
+    """Seeds of one run: at least 1, at most MAX_SEEDS, seed + seeds - 1 a valid seed, total work bounded."""
+    from simcluster.config.schema import MAX_SEEDS
+
+    if isinstance(seeds, bool) or not isinstance(seeds, int) or not 1 <= seeds <= MAX_SEEDS:
+        raise ConfigError(field, seeds, f"must be an integer from 1 to {MAX_SEEDS}")
+    if sc.seed + seeds - 1 > 2**63 - 1:
+        raise ConfigError(field, seeds, f"seed {sc.seed} + {seeds} - 1 passes the largest seed 2^63-1")
+    work = estimate_steps(sc, folded) * seeds
+    if work > MAX_SEED_STEPS:
+        raise ConfigError(
+            field,
+            seeds,
+            f"about {work:.3g} steps over all seeds would take about {work / STEPS_PER_S / 3600:,.0f} hours "
+            f"(limit {MAX_SEED_STEPS:.0e} steps): fewer seeds",
+        )

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from simcluster.config.limits import check_cluster, check_work
+from simcluster.config.limits import check_cluster, check_seeds, check_work
 from simcluster.config.schema import Scenario
 from simcluster.errors import ConfigError
 from simcluster.hardware.profile import HardwareProfile, load_profile
@@ -229,7 +229,9 @@ def check_size(sc: Scenario, hw: HardwareProfile) -> None:
     pl = sc.parallelism.placement
     used = max(pl) + 1 if isinstance(pl, list) else sc.world_size
     check_cluster(sc.cluster.nodes, gpn, used)
-    check_work(sc, folded=sc.simulation.fold == "auto" and not isinstance(pl, list))
+    folded = sc.simulation.fold == "auto" and not isinstance(pl, list)
+    check_work(sc, folded=folded)
+    check_seeds(sc, sc.simulation.seeds, folded, "simulation.seeds")
 
 
 def load_scenario(path: str | Path, overrides: list[str] | None = None) -> LoadedScenario:

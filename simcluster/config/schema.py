@@ -34,6 +34,7 @@ class _Strict(BaseModel):
 
 # Upper bounds: far beyond any real cluster or model, low enough that sizes stay exact and memory finite.
 MAX_NODES = 16384
+MAX_SEEDS = 10000  # seeds of one run (config/limits.py also bounds seeds x steps)
 MAX_GPUS_PER_NODE = 64
 MAX_PARALLEL = 65536
 MAX_LAYERS = 4096
@@ -210,6 +211,13 @@ class SimulationConfig(_Strict):
         "auto",
         description="which ranks' events to write: auto = all up to a size budget, then representatives",
     )
+    seeds: int = Field(
+        1,
+        ge=1,
+        le=MAX_SEEDS,
+        description="iterations simulated with seeds seed .. seed + seeds - 1 for iteration time percentiles "
+        "(`run --seeds` overrides; docs/reliability.md)",
+    )
 
 
 class ReliabilityConfig(_Strict):
@@ -231,13 +239,17 @@ class ReliabilityConfig(_Strict):
 
 
 class StragglerConfig(_Strict):
-    """Nodes whose GPUs compute slower for the whole iteration (docs/reliability.md)."""
+    """Nodes whose GPUs compute slower for a whole iteration: always, or now and then (`probability` per
+    iteration, drawn per seed; docs/reliability.md)."""
 
     nodes: list[Annotated[int, Field(ge=0, lt=MAX_NODES)]] = Field(
         default_factory=list, max_length=MAX_NODES, description="named slow nodes"
     )
     share: float = Field(0.0, ge=0, le=1, description="share of the other nodes drawn slow from the seed")
     compute_slowdown: float = Field(1.0, ge=1, le=100, description="factor on every compute op's time")
+    probability: float = Field(
+        1.0, ge=0, le=1, description="chance each of those nodes is slow in a given iteration (seed); 1: always"
+    )
 
 
 class DegradedLinksConfig(_Strict):

@@ -16,6 +16,7 @@ Folded ranks: a collective issued by a representative runs on every translated c
 
 from __future__ import annotations
 
+import copy
 from array import array
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -99,8 +100,12 @@ class Engine:
         per_flow_Bps: Sequence[float] | None = None,
         tables: Lookup | None = None,
         start_s: Mapping[int, float] | None = None,
+        stretch: Callable[[int, int, int], float] | None = None,
     ) -> None:
         self.steps = steps
+        # extra seconds a rank's static run of steps [i0, i1) takes on top of its timing (time variability);
+        # the run's ops and traffic are stretched uniformly to fill it
+        self.stretch = stretch
         self.tables = tables if tables is not None else Lookup(None)
         self.measured: set[tuple] = set()
         self.start_s = dict(start_s or {})  # when each rank begins (several jobs on one cluster); default 0
@@ -112,24 +117,14 @@ class Engine:
         self.launch_s = launch_s
         self.algorithm = algorithm
         self.host = host if host is not None else HostCosts()
-        self.env = simpy.Environment()
         self.protocols = tuple(protocols)
-        self.flows = FlowModel(topo.capacity_Bps, per_flow_Bps)
-        self._rdv: dict[tuple, _Rendezvous] = {}
-        self._seq: dict[int, dict[tuple[int, ...], int]] = {r: {} for r in self.reps}
-        self._p2p: dict[tuple, simpy.Event] = {}
+        self._per_flow_Bps = per_flow_Bps
+        self._fresh()
         self._instances: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
         self._expected: dict[tuple[int, ...], int] = {}
         self._shapes: dict[tuple, Shape] = {}
         self._collectives: dict[tuple, tuple[str, list[Phase], list[np.ndarray]]] = {}
         self._nodes_spanned: dict[tuple[int, ...], int] = {}
-        self._done_evt: dict[int, simpy.Event] = {}
-        self._tid = 0
-        self._waiting: dict[int, str | OpSpec] = {}  # what each blocked rank waits for (an op: formatted late)
-        self._comm_tail: dict[tuple[int, str], simpy.Event] = {}
-        self._pos: dict[int, int] = {r: 0 for r in self.reps}  # steps each rank has reached (progress)
-        self.algorithms: dict[str, int] = {}
-        self.transfer_log: list[tuple[float, float, np.ndarray, np.ndarray]] = []
         index: dict[int, OpIndex] = {r: op_index(s) for r, s in steps.items()}
         self._private: set[tuple[int, ...]] = self._private_groups(index)
         self._static_label: dict[int, str] = {}
@@ -145,13 +140,38 @@ class Engine:
                 self._dispatch[id(op)] = self.host.of(op, c)
                 if c in (BLOCKING, NONBLOCKING) and id(op) not in self._seg_cost:
                     self._seg_cost[id(op)] = cost(op)
-        self._seg_runs: list[tuple[int, Segment, float, float]] = []
         self._retimed: dict[tuple[int, float], Segment] = {}
+
+    def _fresh(self) -> None:
+        """The state one run changes (clock, flows, rendezvous, per-rank times), set to its start."""
+        self.env = simpy.Environment()
+        self.flows = FlowModel(self.topo.capacity_Bps, self._per_flow_Bps)
+        self._rdv: dict[tuple, _Rendezvous] = {}
+        self._seq: dict[int, dict[tuple[int, ...], int]] = {r: {} for r in self.reps}
+        self._p2p: dict[tuple, simpy.Event] = {}
+        self._done_evt: dict[int, simpy.Event] = {}
+        self._tid = 0
+        self._waiting: dict[int, str | OpSpec] = {}  # what each blocked rank waits for (an op: formatted late)
+        self._comm_tail: dict[tuple[int, str], simpy.Event] = {}
+        self._pos: dict[int, int] = {r: 0 for r in self.reps}  # steps each rank has reached (progress)
+        self.algorithms: dict[str, int] = {}
+        self.transfer_log: list[tuple[float, float, np.ndarray, np.ndarray]] = []
+        self._seg_runs: list[tuple[int, Segment, float, float]] = []
         self._last_send: dict[int, simpy.Event] = {}
         self.host_busy_s: dict[int, float] = {r: 0.0 for r in self.reps}
-        self._start_np = {r: np.zeros(len(s)) for r, s in steps.items()}
-        self._end_np = {r: np.zeros(len(s)) for r, s in steps.items()}
+        self._start_np = {r: np.zeros(len(s)) for r, s in self.steps.items()}
+        self._end_np = {r: np.zeros(len(s)) for r, s in self.steps.items()}
         self._finish: dict[int, float] = {}
+        self._times_only = False
+
+    def again(self, stretch: Callable[[int, int, int], float] | None = None) -> Engine:
+        """A fresh engine over the same program, topology and costs, with its own `stretch`: plans, collective
+        shapes and segment timings are shared, so only the run is repeated (many seeds of one scenario)."""
+        new = copy.copy(self)
+        new.stretch = stretch
+        new.measured = set(self.measured)
+        new._fresh()
+        return new
 
     # -- groups ------------------------------------------------------------------------------------------
     def instances(self, group: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -450,11 +470,19 @@ class Engine:
                 pos[rank] = item.i0
                 lag = h - env.now
                 seg = item if lag <= item.free_lag_s else self._retime(steps, item, lag)
+                total = seg.total_s
+                if self.stretch is not None and total > 0:
+                    extra = self.stretch(rank, seg.i0, seg.i1)
+                    if self._times_only:  # no op times to fill in afterwards: only the run's length
+                        total = max(0.1 * total, total + extra)
+                    else:
+                        seg = _stretched(seg, extra)
+                        total = seg.total_s
                 seg_runs.append((rank, seg, env.now, h))
                 h += item.host_total_s
                 busy += item.host_total_s
-                if seg.total_s > 0:
-                    yield env.timeout(seg.total_s)
+                if total > 0:
+                    yield env.timeout(total)
                 continue
             i = pos[rank] = item
             op, _layer, mb = steps[i]
@@ -553,8 +581,7 @@ class Engine:
             pass
         progress(1.0)
 
-    def run(self, progress: Callable[[float], None] | None = None) -> EngineResult:
-        """Simulate every rank to the end; `progress(fraction)` is called now and then when given."""
+    def _run_ranks(self, progress: Callable[[float], None] | None) -> None:
         for r in self.reps:
             self.env.process(self._rank(r))
         if progress is None:
@@ -569,6 +596,16 @@ class Engine:
             ]
             more = f" (and {len(stuck) - 8} more ranks)" if len(stuck) > 8 else ""
             raise DeadlockError("deadlock: " + "; ".join(parts) + more)
+
+    def run_time(self) -> float:
+        """Simulate every rank to the end and return the iteration time only (no traces: many seeds)."""
+        self._times_only = True
+        self._run_ranks(None)
+        return max(self._finish.values()) if self.reps else 0.0
+
+    def run(self, progress: Callable[[float], None] | None = None) -> EngineResult:
+        """Simulate every rank to the end; `progress(fraction)` is called now and then when given."""
+        self._run_ranks(progress)
         self._finalize_segments()
         traces = {}
         for r in self.reps:
@@ -628,6 +665,16 @@ class Engine:
         for rank, at, end in host_ops:  # host-only ops run on the host clock
             self._end_np[rank][at] = end
             self._start_np[rank][at] = end - np.asarray([self.steps[rank][k][0].duration_s for k in at])
+
+
+def _stretched(seg: Segment, extra_s: float) -> Segment:
+    """`seg` taking `extra_s` more seconds (never less than a tenth of its time): every offset scaled alike."""
+    if extra_s == 0:
+        return seg
+    total = max(0.1 * seg.total_s, seg.total_s + extra_s)  # exactly as run_time's
+    f = total / seg.total_s
+    traffic = tuple((a * f, b * f, lk, c) for a, b, lk, c in seg.traffic)
+    return replace(seg, total_s=total, start_off=seg.start_off * f, end_off=seg.end_off * f, traffic=traffic)
 
 
 def _add_in_order(total: np.ndarray, links: list[np.ndarray], carried: list[np.ndarray]) -> None:

@@ -2,7 +2,8 @@
 degraded links (a node's NIC and fabric links, both ways, at `bandwidth_factor` of their bandwidth).
 
 The nodes are the named ones plus `share` of the others, drawn from the scenario's seed (deterministic per
-seed). Either breaks the symmetry folding relies on (peers no longer run identical programs), so a scenario
+seed); a straggler that is slow only now and then (`stragglers.probability` < 1) is slow in this iteration
+(seed) with that probability, each node drawn on its own. Either breaks the symmetry folding relies on (peers no longer run identical programs), so a scenario
 with one is simulated rank by rank (`can_fold`); with none, nothing changes.
 """
 
@@ -22,7 +23,7 @@ def active(sc: Scenario) -> bool:
 
 def slow_active(sc: Scenario) -> bool:
     st = sc.variability.stragglers
-    return st.compute_slowdown != 1.0 and (bool(st.nodes) or st.share > 0)
+    return st.compute_slowdown != 1.0 and st.probability > 0 and (bool(st.nodes) or st.share > 0)
 
 
 def links_active(sc: Scenario) -> bool:
@@ -45,9 +46,14 @@ def _chosen(sc: Scenario, field: str, nodes: list[int], share: float, stream: st
 
 
 def slow_nodes(sc: Scenario) -> list[int]:
-    """The slow nodes, sorted: the named ones, then round(share x the others) drawn with the seed."""
+    """The slow nodes of this iteration, sorted: the named ones, then round(share x the others) drawn with the
+    seed, each kept with `probability` (a second draw from the seed)."""
     st = sc.variability.stragglers
-    return _chosen(sc, "stragglers", st.nodes, st.share, "stragglers")
+    chosen = _chosen(sc, "stragglers", st.nodes, st.share, "stragglers")
+    if st.probability >= 1:
+        return chosen
+    rng = random.Random(f"{sc.seed}/stragglers-now")
+    return [node for node in chosen if rng.random() < st.probability]
 
 
 def degraded_nodes(sc: Scenario) -> list[int]:

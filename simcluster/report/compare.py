@@ -251,6 +251,7 @@ def _table(records: list[dict]) -> str:
         "scheme",
         *(c.replace("_", " ") for c in LAYOUT_COLUMNS),
         "iteration (ms)",
+        "p05 - p95 (ms) (seeds)",
         "throughput (seq/s)",
         "tokens/s",
         "MFU (%)",
@@ -265,6 +266,9 @@ def _table(records: list[dict]) -> str:
             r["scheme"],
             *(str(r["layout"][c]) for c in LAYOUT_COLUMNS),
             f"{r['iteration_time_s'] * 1e3:.2f}",
+            f"{r['iteration_time_p05_s'] * 1e3:.2f} - {r['iteration_time_p95_s'] * 1e3:.2f} ({r['seeds']})"
+            if r.get("seeds")
+            else "-",
             f"{r['throughput_seq_per_s']:.3f}",
             f"{r['tokens_per_s']:.0f}",
             f"{r['mfu'] * 100:.1f}",
@@ -302,6 +306,12 @@ to the iteration time.</p>
 def compare_html(doc: dict) -> str:
     records = doc["scenarios"]
     figs = [("breakdown", _breakdown_fig(records)), ("figures", _figures_fig(records))]
+    seeded = [r for r in records if r.get("seeds")]
+    if seeded:  # scenarios with simulation.seeds > 1
+        from simcluster.search.pages import intervals_figure
+
+        title = "iteration time over seeds (scenarios with simulation.seeds > 1): p05 to p95"
+        figs.append(("intervals", intervals_figure([r["label"] for r in seeded], seeded, title)))
     sc = doc["scaling"]
     if sc["kind"]:
         figs.append(("scaling", _scaling_fig(sc)))

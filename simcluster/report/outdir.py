@@ -34,6 +34,7 @@ from simcluster.errors import ConfigError
 KNOWN_OUTPUTS = frozenset(
     {
         "summary.json",
+        "seeds.csv",
         "events.csv",
         "events.parquet",
         "timeline.html",

@@ -56,13 +56,16 @@ def write_outputs(
     events_mode: str = "auto",
     outputs: list[str] | None = None,
     staged=None,  # noqa: ANN001 - an AtomicDir made before simulating (the CLI checks --out up front)
+    extra_summary: dict | None = None,
+    extra_files: list[tuple[str, str, str]] = (),  # type: ignore[assignment]
 ) -> tuple[dict, list[Written]]:
     """Write the chosen outputs into a temporary folder beside `out` and move them in place at the end, so a
-    failure leaves `out` as it was. Returns the summary and what was written."""
+    failure leaves `out` as it was; `extra_summary` joins summary.json, `extra_files` are (name, text, what)
+    written beside it. Returns the summary and what was written."""
     was_enabled = gc.isenabled()
     gc.disable()  # the writers make no cycles; collections would walk the simulation's millions of objects
     try:
-        return _write(res, out, events_mode, outputs, staged)
+        return _write(res, out, events_mode, outputs, staged, extra_summary or {}, list(extra_files))
     finally:
         if was_enabled:
             gc.enable()
@@ -74,11 +77,14 @@ def _write(
     events_mode: str,
     outputs: list[str] | None,
     staged,  # noqa: ANN001
+    extra_summary: dict,
+    extra_files: list[tuple[str, str, str]],
 ) -> tuple[dict, list[Written]]:
     from simcluster.report.events import events_format, events_ranks, events_rows, write_events
 
     outputs = list(OUTPUTS) if outputs is None else outputs
     summary = res.summary()
+    summary.update(extra_summary)
     want_events = next((o for o in outputs if o.startswith("events")), None)
     ranks = events_ranks(res, events_mode if want_events else "none")
     summary["events_ranks"] = "all" if len(ranks) == res.world_size else ranks
@@ -95,6 +101,9 @@ def _write(
         if "summary" in outputs:
             (tmp / "summary.json").write_text(summary_json(summary))
             written.append(Written("summary.json", "headline numbers, per-rank memory and traffic"))
+        for name, text, what in extra_files:
+            (tmp / name).write_text(text)
+            written.append(Written(name, what))
         if want_events and ranks:
             fmt = events_format(res, ranks, want_events.partition(".")[2] or "auto")
             rows = events_rows(res, ranks)
@@ -194,4 +203,12 @@ def terminal_summary(summary: dict) -> str:
             else f"  OUT OF MEMORY (first: rank {summary['first_rank_over_memory']})"
         ),
     ]
+    seeds = summary.get("seeds")
+    if seeds:
+        t = seeds["iteration_time"]
+        lines.append(
+            f"  {'seeds (' + str(seeds['count']) + ')':14s} p05 {t['p05_s'] * 1e3:.3f}  p50 {t['p50_s'] * 1e3:.3f}  "
+            f"p95 {t['p95_s'] * 1e3:.3f} ms   (mean {t['mean_s'] * 1e3:.3f}, stdev {t['stdev_s'] * 1e3:.3f} ms; "
+            f"fit term: {'yes' if seeds['variability_only'] else 'none'})"
+        )
     return "\n".join(lines)

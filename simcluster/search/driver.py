@@ -103,10 +103,14 @@ def run_search(
     estimating: Callable[[float], None] | None = None,
     memory_margin: float = 0.0,
     tokens: float | None = None,
+    seeds: int = 1,
+    rank_by: str = "time",
 ) -> SearchOutcome:
     """`estimating(fraction)` follows pruning and estimating, `progress(fraction)` the simulations;
     `memory_margin` is the fraction of device memory kept free (`capacity_bytes`); with `tokens`, every
-    layout also gets its expected time to train (`train_time_s`, docs/reliability.md) and is ranked by it."""
+    layout also gets its expected time to train (`train_time_s`, docs/reliability.md) and is ranked by it;
+    with `seeds` > 1 every simulated layout also gets its iteration time percentiles over that many seeds
+    (`SEED_COLUMNS`), and `rank_by` (p05, p50, p95, mean) ranks the simulated layouts by one of them."""
     t0 = time.perf_counter()
     enum = enumerate_space(loaded, raw, space)
     t1 = time.perf_counter()
@@ -145,7 +149,7 @@ def run_search(
     points = []
     for r in chosen:
         data = with_values(raw, enum.layouts[r["layout"]])
-        points.append(Point(index=r["layout"], scenario=data, base_dir=str(loaded.base_dir)))
+        points.append(Point(index=r["layout"], scenario=data, base_dir=str(loaded.base_dir), seeds=seeds))
     by_layout = {r["layout"]: r for r in rows}
     done = [0]
 
@@ -165,7 +169,7 @@ def run_search(
     t3 = time.perf_counter()
     if tokens is not None:
         _add_train_time(rows, enum.scenarios, tokens)
-    ranked = _rank(rows)
+    ranked = _rank(rows, rank_by)
     best = next((r for r in ranked if r["status"] == "simulated" and r.get("fits_in_memory")), None)
     best_data = None
     if best is not None:
@@ -199,11 +203,15 @@ def _add_train_time(rows: list[dict[str, Any]], scenarios: list[Any], tokens: fl
                 r[dst], r["goodput"] = run["wall_time_s"], run["goodput"]
 
 
-def _rank(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Simulated layouts that fit by simulated time, then the rest by estimate, then out of memory."""
+def _rank(rows: list[dict[str, Any]], rank_by: str = "time") -> list[dict[str, Any]]:
+    """Simulated layouts that fit by simulated time (or train time, or a percentile over seeds: `rank_by`),
+    then the rest by estimate, then out of memory."""
+    stat = None if rank_by == "time" else f"iteration_time_{rank_by}_s"
 
     def key(r: dict[str, Any]) -> tuple:
         if r["status"] == "simulated" and r.get("fits_in_memory"):
+            if stat is not None:
+                return (0, r[stat], r["layout"])
             return (0, r.get("train_time_s", r["iteration_time_s"]), r["layout"])
         if r["status"] in ("estimated", "simulated", "failed"):
             return (1, r.get("est_train_time_s", r.get("est_iteration_time_s", 0.0)), r["layout"])

@@ -94,12 +94,17 @@ def headline(rows: list[dict[str, Any]]) -> str:
     fits = [r for r in rows if r["status"] == "simulated" and r.get("fits_in_memory")]
     if not fits:
         return "No simulated layout fits in memory: nothing to recommend (see the out-of-memory points)."
-    best = min(fits, key=lambda r: r["iteration_time_s"])
+    best = min(fits, key=lambda r: (r.get("rank", 0), r["iteration_time_s"]))  # ranked first (--rank-by)
     text = (
         f"Best: {best['label']}: {best['iteration_time_s']:.4g} s per iteration, "
         f"{best['throughput_seq_per_s']:.4g} seq/s, MFU {best['mfu'] * 100:.1f}%, peak "
         f"{best['peak_memory_bytes'] / GiB:.1f} of {best['memory_capacity_bytes'] / GiB:.0f} GiB"
     )
+    if isinstance(best.get("iteration_time_p05_s"), float):
+        text += (
+            f" (over seeds: p05 {best['iteration_time_p05_s']:.4g}, p50 {best['iteration_time_p50_s']:.4g}, "
+            f"p95 {best['iteration_time_p95_s']:.4g} s)"
+        )
     others = sorted((r for r in fits if r is not best), key=lambda r: r["iteration_time_s"])
     if others:
         gain = others[0]["iteration_time_s"] / best["iteration_time_s"] - 1
@@ -164,8 +169,64 @@ def _breakdown(rows: list[dict[str, Any]]) -> go.Figure:
     )
 
 
+def intervals_figure(labels: list[str], rows: list[dict[str, Any]], title: str) -> go.Figure:
+    """Iteration time p05-p95 over seeds (bar: the interval, marker: p50, cross: the single seed's time) per
+    row that has `iteration_time_p05_s` etc. (search rows; compare records carry the same keys)."""
+    y = [lab for lab, r in zip(labels, rows)]
+    p05 = [r["iteration_time_p05_s"] for r in rows]
+    p50 = [r["iteration_time_p50_s"] for r in rows]
+    p95 = [r["iteration_time_p95_s"] for r in rows]
+    fig = go.Figure()
+    fig.add_trace(
+        go.Scatter(
+            x=p50,
+            y=y,
+            mode="markers",
+            name="p50 (bar: p05 to p95)",
+            marker={"color": "#d62728", "size": 9},
+            error_x={
+                "type": "data",
+                "symmetric": False,
+                "array": [b - a for a, b in zip(p50, p95)],
+                "arrayminus": [a - b for a, b in zip(p50, p05)],
+                "thickness": 3,
+            },
+            hovertemplate="%{y}<br>p50 %{x:.4g} s<extra></extra>",
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=[r["iteration_time_s"] for r in rows],
+            y=y,
+            mode="markers",
+            name="the scenario's own seed",
+            marker={"symbol": "x", "color": "#444", "size": 8},
+        )
+    )
+    fig.update_layout(
+        title={"text": title},
+        xaxis={"title": {"text": "iteration time (s)"}},
+        yaxis={"autorange": "reversed"},
+        height=max(260, 60 + 34 * len(rows)),
+    )
+    return fig
+
+
 def search_html(title: str, rows: list[dict[str, Any]], counts: dict[str, int]) -> str:
     figs = [("scatter", _scatter(rows)), ("heatmap", _heatmap(rows)), ("breakdown", _breakdown(rows))]
+    seeded = [r for r in rows if r["status"] == "simulated" and isinstance(r.get("iteration_time_p05_s"), float)]
+    if seeded:
+        figs.insert(
+            1,
+            (
+                "intervals",
+                intervals_figure(
+                    [f"#{r['rank']} {r['label']}" for r in seeded],
+                    seeded,
+                    "iteration time over seeds (simulated layouts, in rank order): p05 to p95",
+                ),
+            ),
+        )
     note = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in counts.items())
     body = (
         f"<p class='headline'><b>{html.escape(headline(rows))}</b></p>\n"

@@ -34,7 +34,9 @@ SUMMARY_COLUMNS = (
     "world_size",
     "microbatches",
 )
-BREAKDOWN_COLUMNS = tuple(key for key, _, _ in PARTS)  # the slowest rank's parts (compare's breakdown)
+BREAKDOWN_COLUMNS = tuple(key for key, _, _ in PARTS)
+SEED_STATS = ("p05", "p50", "p95", "mean", "stdev")
+SEED_COLUMNS = tuple(f"iteration_time_{k}_s" for k in SEED_STATS)  # with Point.seeds > 1  # the slowest rank's parts (compare's breakdown)
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,9 @@ class Point:
     base_dir: str
     out_dir: str | None = None
     events: str = "none"
+    # above 1: also the iteration time's percentiles over that many seeds (`SEED_COLUMNS`); None: the
+    # scenario's simulation.seeds decides (sweeps)
+    seeds: int | None = None
 
 
 def scenario_hash(data: dict[str, Any]) -> str:
@@ -73,6 +78,12 @@ def run_point(point: Point) -> dict[str, Any]:
         check_size(sc, hw)  # the limits `run` applies: a point is refused, not a MemoryError
         res = simulate(LoadedScenario(sc, hw, base))
         summary = res.summary()
+        n_seeds = point.seeds if point.seeds is not None else sc.simulation.seeds
+        if n_seeds > 1:
+            from simcluster.reliability.seeds import seed_interval
+
+            iv = seed_interval(LoadedScenario(sc, hw, base), n_seeds)
+            row.update({f"iteration_time_{k}": v for k, v in iv.items()})
         if point.out_dir is not None:
             from simcluster.report.outputs import write_outputs
 

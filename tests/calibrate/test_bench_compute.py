@@ -62,8 +62,38 @@ def test_resume_over_an_old_gemm_csv_measures_only_the_backward_layouts(tmp_path
     n = run_gemms(TINY, done_keys(old, GEMM), log, CPU, run_id=2)
     log.close()
     rows = read_table(tmp_path, GEMM)
-    assert rows[: len(old)] == old  # upgraded in place, every old row kept as a forward row
+    assert all(r["time_cv"] != r["time_cv"] for r in rows)  # one iteration each: no spread (NaN)
+
+    def same(r: dict) -> dict:
+        return {k: v for k, v in r.items() if k != "time_cv"}  # NaN != NaN
+
+    assert [same(r) for r in rows[: len(old)]] == [same(r) for r in old]  # upgraded in place, kept as forward
     new = rows[len(old) :]
     assert n == len(new) == len(lines) - 1 - len(forward)  # every nt and tn point, once
     assert {r["layout"] for r in new} == {"nt", "tn"} and {r["run_id"] for r in new} == {2}
     assert len(done_keys(rows, GEMM)) == len(rows)
+
+
+def test_each_point_records_the_spread_of_its_iterations(tmp_path: Path) -> None:
+    """time_s is the mean of the iterations' times and time_cv their sample stdev / mean; fit_variability
+    takes each class's median cv into the profile's `variability` (gemm from GEMMs, elementwise from copies)."""
+    import dataclasses
+    import statistics
+
+    from calibrate.fit.tables import fit_variability
+    from calibrate.runtime import spread, time_each
+
+    times = time_each(lambda: sum(range(2000)), 50, CPU)
+    assert len(times) == 50 and all(t > 0 for t in times)
+    mean, cv = spread([1.0, 2.0, 3.0])
+    assert mean == 2.0 and cv == statistics.stdev([1.0, 2.0, 3.0]) / 2.0
+    assert spread([4.0]) == (4.0, "")
+    log = CsvLog(tmp_path, GEMM)
+    run_gemms(dataclasses.replace(TINY, gemm_iterations=8), set(), log, CPU, run_id=1)
+    log.close()
+    rows = read_table(tmp_path, GEMM)
+    assert all(r["time_cv"] >= 0 for r in rows)
+    fit = fit_variability(rows, [])
+    cvs = sorted(r["time_cv"] for r in rows)
+    assert set(fit) == {"gemm"} and fit["gemm"]["points"] == len(rows)
+    assert fit["gemm"]["cv_median"] == statistics.median(cvs)

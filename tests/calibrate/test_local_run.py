@@ -247,3 +247,24 @@ def test_host_costs_are_measured_and_land_in_the_profile(two_ranks: Path) -> Non
         return
     assert profile.host.optimizer_bytes_per_param == pytest.approx(per_param, rel=1e-3)
     assert fits["profile_fields"]["host.optimizer_bytes_per_param"].startswith("host.csv optimizer")
+
+
+def test_spreads_of_repeated_measurements_land_in_the_profile(two_ranks: Path) -> None:
+    """gemm.csv and memory.csv record each point's time_cv; the profile's `variability` holds each class's
+    median cv as a mean-1 lognormal, with its provenance; the measured GEMMs give `run --seeds` a fit term."""
+    import statistics
+
+    from simcluster.reliability.fitspread import fit_spread
+
+    profile = load_profile(str(two_ranks / "profile.yaml"))
+    fits = json.loads((two_ranks / "fits.json").read_text())
+    for table, cls in (("gemm", "gemm"), ("memory", "elementwise")):
+        cvs = [float(r["time_cv"]) for r in _rows(two_ranks / f"{table}.csv") if r["status"] == "ok"]
+        assert cvs and all(c >= 0 for c in cvs)
+        assert fits["variability"][cls]["cv_median"] == pytest.approx(statistics.median(cvs))
+        spec = profile.variability[cls]
+        assert spec.distribution == "lognormal"
+        assert spec.cv == pytest.approx(min(10.0, statistics.median(cvs)), rel=1e-3)
+        assert f"variability.{cls}" in fits["profile_fields"]
+    spread = fit_spread(profile)
+    assert spread is not None and len(spread.residuals) == len(profile.gpu.gemm.measured)
