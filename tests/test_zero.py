@@ -100,7 +100,7 @@ def test_shard_group_must_divide_data():
             training={"global_batch": 4, "micro_batch": 1},
         )
     )
-    with pytest.raises(ConfigError, match=r"^parallelism.shard_group=3: must divide parallelism.data=4$"):
+    with pytest.raises(ConfigError, match=r"^parallelism.shard_group=3: must divide parallelism.data x context = 4$"):
         check_semantics(sc, load_profile(sc.hardware))
 
 

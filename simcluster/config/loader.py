@@ -79,6 +79,34 @@ def parse_scenario(data: dict[str, Any]) -> Scenario:
         raise first_error(exc, Scenario) from None
 
 
+def _check_context(sc: Scenario) -> None:
+    """Context parallel: what ring attention and the all-to-all form need of the model and the layout."""
+    p, m = sc.parallelism, sc.model
+    if p.scheme == "optimus":
+        raise ConfigError("parallelism.context", p.context, "is modelled for the megatron schemes, not optimus")
+    if m.attention != "flash":
+        raise ConfigError(
+            "parallelism.context", p.context, "needs model.attention: flash (context parallel runs fused attention)"
+        )
+    if p.context_form == "ring" and m.seq_len % (2 * p.context):
+        raise ConfigError(
+            "parallelism.context",
+            p.context,
+            f"ring: 2 x context must divide model.seq_len={m.seq_len} (two chunks per rank, causal balancing)",
+        )
+    if p.context_form == "ulysses":
+        if m.seq_len % p.context:
+            raise ConfigError("parallelism.context", p.context, f"must divide model.seq_len={m.seq_len}")
+        split = p.tensor * p.context
+        for field, heads in (("model.heads", m.heads), ("model.kv_heads", sc.kv_heads)):
+            if heads % split:
+                raise ConfigError(
+                    "parallelism.context",
+                    p.context,
+                    f"ulysses: tensor x context = {split} must divide {field}={heads} (heads split over both)",
+                )
+
+
 def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
     """Rules that tie fields together; each message names the fields, their values and the rule."""
     p, m, t = sc.parallelism, sc.model, sc.training
@@ -91,8 +119,14 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
             raise ConfigError("training.fp8", True, "is modelled for the megatron schemes, not optimus")
     if m.hidden % m.heads:
         raise ConfigError("model.hidden", m.hidden, f"must be divisible by model.heads={m.heads}")
-    if p.shard_group is not None and p.data % p.shard_group:
-        raise ConfigError("parallelism.shard_group", p.shard_group, f"must divide parallelism.data={p.data}")
+    if p.shard_group is not None and (p.data * p.context) % p.shard_group:
+        raise ConfigError(
+            "parallelism.shard_group",
+            p.shard_group,
+            f"must divide parallelism.data x context = {p.data * p.context}",
+        )
+    if p.context > 1:
+        _check_context(sc)
     if m.heads % sc.kv_heads:
         raise ConfigError("model.kv_heads", sc.kv_heads, f"must divide model.heads={m.heads}")
     modern = {
@@ -146,11 +180,15 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
             )
         if m.vocab % p.tensor:
             raise ConfigError("parallelism.tensor", p.tensor, f"does not divide model.vocab={m.vocab}")
-        if p.scheme == "megatron-sp" and m.seq_len % p.tensor:
+        if p.scheme == "megatron-sp" and (m.seq_len // p.context) % p.tensor:
             raise ConfigError(
                 "parallelism.tensor",
                 p.tensor,
-                f"does not divide model.seq_len={m.seq_len} (sequence parallel)",
+                (
+                    f"does not divide model.seq_len={m.seq_len} (sequence parallel)"
+                    if p.context == 1
+                    else f"does not divide model.seq_len / context = {m.seq_len // p.context} (sequence parallel)"
+                ),
             )
     chunks = p.pipeline * p.virtual_stages
     if m.layers % chunks:
@@ -184,7 +222,7 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
     if sc.world_size > total:
         raise ConfigError(
             "parallelism",
-            f"tensor x pipeline x data = {sc.world_size}",
+            f"tensor x context x pipeline x data = {sc.world_size}",
             f"exceeds the cluster's {total} GPUs (cluster.nodes={sc.cluster.nodes} x gpus_per_node={gpn})",
         )
     if sc.training.precision not in hw.gpu.peak_tflops and sc.training.precision != "fp32":

@@ -72,6 +72,18 @@ class ParallelismConfig(_Strict):
     tensor: int = Field(1, gt=0, le=MAX_PARALLEL, description="tensor-parallel size (Optimus: q*q mesh)")
     pipeline: int = Field(1, gt=0, le=MAX_LAYERS, description="pipeline stages")
     data: int = Field(1, gt=0, le=MAX_PARALLEL, description="data-parallel replicas")
+    context: int = Field(
+        1,
+        gt=0,
+        le=MAX_PARALLEL,
+        description="context-parallel size: each sequence's tokens split over this many ranks (attention "
+        "exchanges keys and values); gradients reduce over data x context",
+    )
+    context_form: Literal["ring", "ulysses"] = Field(
+        "ring",
+        description="ring: key/value blocks passed around the context group, overlapped with attention "
+        "(Megatron, causal load balancing); ulysses: all-to-all of q, k, v and the output (heads split)",
+    )
     schedule: PipelineSchedule = "1f1b"
     virtual_stages: int = Field(
         1, gt=0, le=MAX_LAYERS, description="model chunks per stage (interleaved-1f1b)"
@@ -86,7 +98,10 @@ class ParallelismConfig(_Strict):
         "gradients (ZeRO-2), full (ZeRO-3 / FSDP)",
     )
     shard_group: int | None = Field(
-        None, gt=0, le=MAX_PARALLEL, description="hybrid sharding: data ranks per shard group; default: data"
+        None,
+        gt=0,
+        le=MAX_PARALLEL,
+        description="hybrid sharding: data (x context) ranks per shard group; default: data x context",
     )
 
 
@@ -299,7 +314,7 @@ class Scenario(_Strict):
     @property
     def world_size(self) -> int:
         p = self.parallelism
-        return p.tensor * p.pipeline * p.data
+        return p.tensor * p.context * p.pipeline * p.data
 
     @property
     def ffn_hidden(self) -> int:

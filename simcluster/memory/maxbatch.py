@@ -52,7 +52,7 @@ def peak_memory(loaded: LoadedScenario, sc: Scenario | None = None) -> RankMemor
     """The memory of the fullest rank (over pipeline stages) of `sc` (default: the loaded scenario)."""
     sc = sc or loaded.scenario
     par = sc.parallelism
-    layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order)
+    layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order, cp=par.context)
     scheme = make_scheme(
         sc, Dims.of(sc), OpFactory(CostModel(loaded.hardware, sc.training.precision), fp8=sc.training.fp8), layout
     )

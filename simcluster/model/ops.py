@@ -11,7 +11,7 @@ from typing import Literal, NamedTuple
 
 Phase = Literal["forward", "backward", "recompute", "optimizer"]
 COMPUTE_KINDS = ("gemm", "attention", "elementwise", "optimizer")
-COLLECTIVE_KINDS = ("allreduce", "allgather", "reducescatter", "broadcast", "reduce")
+COLLECTIVE_KINDS = ("allreduce", "allgather", "reducescatter", "broadcast", "reduce", "alltoall", "sendrecv")
 P2P_KINDS = ("send", "recv")
 HOST_KINDS = ("host", "sync")
 

@@ -24,6 +24,7 @@ w = flows per link), plus the profile's fixed `collectives.launch_us` once per c
   chain broadcast/reduce   sum of the chain's route latencies + S/bw   (pipelined, as NCCL's ring broadcast)
   binomial broadcast/reduce ceil(log2 n) (alpha + S/bw)    (Optimus Table 1's model)
   point-to-point / sendrecv alpha + S/bw                   (sendrecv: rank i -> i+1, all at once)
+  all-to-all               alpha + S/n per pair / its share of bw  (every ordered pair at once, S/n each)
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ import numpy as np
 from simcluster.network.protocols import IDEAL, Protocol
 from simcluster.topology.graph import Topology
 
-KINDS = ("allreduce", "allgather", "reducescatter", "broadcast", "reduce", "send", "recv", "sendrecv")
+KINDS = ("allreduce", "allgather", "reducescatter", "broadcast", "reduce", "send", "recv", "sendrecv", "alltoall")
 ALGORITHMS = ("ring", "chain", "tree", "hierarchical", "p2p")
 # What a scenario (or `simcluster collective --algorithm`) may ask for, per collective kind. For broadcast
 # and reduce, `ring` is the pipelined chain and `tree` the binomial tree.
@@ -48,6 +49,7 @@ REQUESTABLE: dict[str, tuple[str, ...]] = {
     "broadcast": ("auto", "ring", "tree"),
     "reduce": ("auto", "ring", "tree"),
     "sendrecv": ("auto", "p2p"),
+    "alltoall": ("auto", "p2p"),
 }
 # `auto` all-reduce uses the double binary tree when the group spans at least TREE_MIN_NODES nodes and the
 # message is at most TREE_MAX_BYTES_PER_NODE x nodes spanned (see `choose_algorithm`).
@@ -185,6 +187,10 @@ def _ring_edges(group: Sequence[int]) -> list[Edge]:
     return [(group[i], group[(i + 1) % n]) for i in range(n)]
 
 
+def _pair_edges(group: Sequence[int]) -> list[Edge]:
+    return [(a, b) for a in group for b in group if a != b]
+
+
 def _chain_edges(group: Sequence[int]) -> list[Edge]:
     return [(group[i], group[i + 1]) for i in range(len(group) - 1)]
 
@@ -195,6 +201,8 @@ def collective_shape(topo: Topology, kind: str, algorithm: str, instances: Seque
     n = len(instances[0])
     if n <= 1:
         return Shape((), (), (), ())
+    if kind == "alltoall":  # every ordered pair at once, S/n bytes each: the slowest pair ends it
+        return _edges_shape(topo, instances, _pair_edges, 1, 1.0 / n, pipelined=False)
     if kind in ("send", "recv") or (algorithm == "p2p" and kind != "sendrecv"):
         return _edges_shape(topo, instances, lambda g: [(g[0], g[1])], 1, 1.0)
     if kind == "sendrecv":  # independent sends: the slowest one ends it
@@ -393,7 +401,7 @@ def choose_algorithm(
     inter-node algorithm). Broadcast and reduce use the pipelined chain (NCCL's ring broadcast); `auto`
     never picks `hierarchical` (NCCL has no such algorithm; it must be asked for).
     """
-    if kind in ("send", "recv", "sendrecv"):
+    if kind in ("send", "recv", "sendrecv", "alltoall"):
         return "p2p"
     req = requested.get(kind, "auto") if isinstance(requested, Mapping) else requested
     if req == "chain" and kind in ("broadcast", "reduce"):

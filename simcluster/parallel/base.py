@@ -14,8 +14,8 @@ FP32 = BYTES_PER_ELEMENT["fp32"]
 
 @dataclass(frozen=True)
 class Dims:
-    """Per-micro-batch shapes: b sequences of s tokens, hidden h, a heads, FFN f, vocab V, t-way tensor
-    parallel; e bytes per activation element."""
+    """Per-micro-batch shapes on one rank: b sequences of s tokens (its share: seq_len / cp under context
+    parallel), hidden h, a heads, FFN f, vocab V, t-way tensor parallel; e bytes per activation element."""
 
     b: int
     s: int
@@ -33,6 +33,8 @@ class Dims:
     rope: bool = False  # rotary positions: no position table, a rotation of q and k
     tied: bool = True  # the LM head shares the word embedding
     flash: bool = False  # fused attention kernel: no s x s scores in memory
+    cp: int = 1  # context-parallel ranks per sequence (s is each one's share)
+    ulysses: bool = False  # context parallel by all-to-all (else the ring)
 
     @property
     def kvh(self) -> int:
@@ -44,7 +46,7 @@ class Dims:
         prec = sc.training.precision
         return cls(
             b=sc.training.micro_batch,
-            s=m.seq_len,
+            s=m.seq_len // sc.parallelism.context,
             h=m.hidden,
             a=m.heads,
             f=sc.ffn_hidden,
@@ -59,6 +61,8 @@ class Dims:
             rope=m.positions == "rope",
             tied=m.tie_embeddings,
             flash=m.attention == "flash",
+            cp=sc.parallelism.context,
+            ulysses=sc.parallelism.context_form == "ulysses",
         )
 
 

@@ -46,6 +46,14 @@ class RankLayout:
         base = rank - self.coord(rank, axis) * self.strides[axis]
         return tuple(base + i * self.strides[axis] for i in range(self.size(axis)))
 
+    def data_group(self, rank: int) -> tuple[int, ...]:
+        """The ranks that share every coordinate with `rank` except context and data, ascending: where
+        gradients are reduced and ZeRO shards (context-parallel ranks hold the same weights). With cp = 1,
+        `group(rank, "dp")`."""
+        if self.cp == 1:
+            return self.group(rank, "dp")
+        return tuple(sorted(c for d in self.group(rank, "dp") for c in self.group(d, "cp")))
+
     def shift(self, rank: int, axis: str, by: int) -> int:
         c = self.coord(rank, axis)
         return rank + (((c + by) % self.size(axis)) - c) * self.strides[axis]

@@ -16,6 +16,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from simcluster.model.ops import OpSpec, Phase, wait_for
+from simcluster.parallel import context
 from simcluster.parallel.base import (
     FP8_DGRAD,
     FP8_FORWARD,
@@ -40,7 +41,7 @@ class MegatronScheme:
     """Builds one rank's layer ops for Megatron (sp=False) or Megatron-SP (sp=True). Every tensor- and
     data-parallel peer runs the same ops on its own groups, so both axes fold."""
 
-    fold_axes = ("tp", "dp")
+    fold_axes = ("tp", "cp", "dp")
 
     def __init__(
         self,
@@ -63,7 +64,8 @@ class MegatronScheme:
         self.edges_for_group = lru_cache(maxsize=None)(self._edges)
 
     def layer(self, rank: int) -> LayerOps:
-        return self.layer_for_group(self.layout.group(rank, "tp"))
+        cp = self.layout.group(rank, "cp") if self.d.cp > 1 else ()
+        return self.layer_for_group(self.layout.group(rank, "tp"), cp)
 
     def edges(self, rank: int) -> EdgeOps:
         return self.edges_for_group(self.layout.group(rank, "tp"))
@@ -105,7 +107,7 @@ class MegatronScheme:
         return [dgrad, replace(coll, blocking=False), wgrad, wait_for("tp", "backward")]
 
     # -- layer -----------------------------------------------------------------------------------------
-    def _layer(self, group: tuple[int, ...]) -> LayerOps:
+    def _layer(self, group: tuple[int, ...], cp_group: tuple[int, ...] = ()) -> LayerOps:
         d, F = self.d, self.f
         b, s, h, a, f, t, e = d.b, d.s, d.h, d.a, d.f, d.t, d.e
         bs = b * s
@@ -118,7 +120,15 @@ class MegatronScheme:
         act = "mlp.swiglu" if d.gated else "mlp.gelu"
         rope = [F.elementwise("attn.rope", "forward", 2.0 * bs * (a + d.kvh) * hd / t * e)] if d.rope else []
         fused = fused_softmax_available(b * heads, s, e, self.softmax_fusion)
-        if d.flash:
+        if d.cp > 1 and d.ulysses:
+            kvh = d.kvh // t
+            attn_fwd = lambda ph: context.ulysses_forward(F, ph, b, s, d.cp, heads, kvh, hd, e, cp_group)  # noqa: E731
+            attn_bwd = context.ulysses_backward(F, b, s, d.cp, heads, kvh, hd, e, cp_group)
+        elif d.cp > 1:
+            kv = context.kv_block_bytes(b, s, d.kvh // t, hd, e)
+            attn_fwd = lambda ph: context.ring_forward(F, ph, b * heads, s, d.cp, hd, e, kv, cp_group)  # noqa: E731
+            attn_bwd = context.ring_backward(F, b * heads, s, d.cp, hd, e, kv, cp_group)
+        elif d.flash:
             attn_fwd = lambda ph: flash_attention(F, ph, b * heads, s, hd, e)  # noqa: E731
             attn_bwd = flash_attention_backward(F, b * heads, s, hd, e)
         else:
@@ -342,7 +352,7 @@ def replicated_per_layer(d: Dims) -> float:
 def embedding_params(d: Dims) -> float:
     """Vocab-parallel word embedding plus (replicated) learned position embedding (none with rotary
     positions)."""
-    return d.V * d.h / d.t + (0 if d.rope else d.s * d.h) if d.V else 0.0
+    return d.V * d.h / d.t + (0 if d.rope else d.s * d.cp * d.h) if d.V else 0.0
 
 
 def head_params(d: Dims) -> float:

@@ -77,12 +77,12 @@ def _translations(layout: RankLayout, axes: tuple[str, ...]) -> list[tuple[int, 
 
 def build_program(sc: Scenario, cost: CostModel, fold: bool) -> Program:
     par = sc.parallelism
-    layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order)
+    layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order, cp=par.context)
     dims = Dims.of(sc)
     scheme = make_scheme(sc, dims, OpFactory(cost, fp8=sc.training.fp8), layout)
     # hybrid sharding's groups are chunks of the data axis, which its cyclic shifts do not map onto each other
-    hybrid = 1 < zero.shard_size(sc) < layout.dp
-    axes = tuple(a for a in scheme.fold_axes if layout.size(a) > 1 and not (hybrid and a == "dp")) if fold else ()
+    hybrid = 1 < zero.shard_size(sc) < layout.dp * layout.cp
+    axes = tuple(a for a in scheme.fold_axes if layout.size(a) > 1 and not (hybrid and a in ("dp", "cp"))) if fold else ()
     origin = {a: 0 for a in axes}
     reps = [r for r in range(layout.world_size) if all(layout.coord(r, a) == v for a, v in origin.items())]
     rep_of = []
@@ -184,7 +184,7 @@ def _dp_allreduce(ctx: _RankCtx, nbytes: float, blocking: bool, idx: int, family
     phase: Phase = "optimizer" if blocking else "backward"
     n = zero.shard_size(ctx.sc)
     if n == 1:
-        group = ctx.layout.group(ctx.rank, "dp")
+        group = ctx.layout.data_group(ctx.rank)
         return [
             OpSpec(
                 "allreduce",
@@ -230,7 +230,7 @@ def _layer_params(ctx: _RankCtx) -> float:
 
 
 def _grad_overlap(ctx: _RankCtx) -> bool:
-    return ctx.sc.training.mode == "train" and ctx.sc.training.grad_overlap and ctx.layout.dp > 1
+    return ctx.sc.training.mode == "train" and ctx.sc.training.grad_overlap and ctx.layout.dp * ctx.layout.cp > 1
 
 
 def step_sync(sc: Scenario, host: HostSpec) -> bool:
@@ -266,11 +266,11 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], f
                 "loss.allreduce",
                 "forward",
                 bytes=4.0,
-                group=layout.group(rank, "dp"),
+                group=layout.data_group(rank),
                 family="dp-loss",
             )
         ]
-        if layout.dp > 1 and sc.model.vocab and sc.training.mode == "train"
+        if layout.dp * layout.cp > 1 and sc.model.vocab and sc.training.mode == "train"
         else []
     )
 
@@ -448,13 +448,13 @@ def _grad_sync_steps(ctx: _RankCtx, params: float, pending: float, n_bucket: int
         )
     for op in scheme.grad_sync_ops(rank, len(stage_layers(sc, s, 0)) * v):
         add(Step(op, -1, -1))
-    if layout.dp > 1 and sc.parallelism.zero == "full" and zero.shard_size(sc) > 1:
+    if layout.dp * layout.cp > 1 and sc.parallelism.zero == "full" and zero.shard_size(sc) > 1:
         add(Step(wait_for("fsdp-rs", "optimizer"), -1, -1))
         non_layer = params - _layer_params(ctx)
         if non_layer > 0:
             nbytes = non_layer * scheme.grad_bytes_per_param()
             out.extend(Step(op, -1, -1) for op in _dp_allreduce(ctx, nbytes, True, 0))
-    elif layout.dp > 1:
+    elif layout.dp * layout.cp > 1:
         bucket = sc.training.grad_bucket_MB * 1e6
         if _grad_overlap(ctx):
             if pending > 0:

@@ -24,13 +24,13 @@ def shard_size(sc: Scenario) -> int:
     p = sc.parallelism
     if p.zero == "none" or sc.training.mode != "train":
         return 1
-    return p.shard_group or p.data
+    return p.shard_group or p.data * p.context
 
 
 def shard_groups(layout: RankLayout, rank: int, size: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(the data-parallel ranks `rank` shards with, the ranks holding the same shard in other groups)."""
-    dp = layout.group(rank, "dp")
-    i = layout.coord(rank, "dp")
+    dp = layout.data_group(rank)
+    i = dp.index(rank)
     start = i - i % size
     return dp[start : start + size], dp[i % size :: size]
 

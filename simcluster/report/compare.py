@@ -55,7 +55,9 @@ def scenario_record(label: str, source: str, res: SimResult) -> dict:
     }
 
 
-LAYOUT_COLUMNS = ("tensor", "pipeline", "data", "micro_batch", "schedule", "recompute", "global_batch")
+LAYOUT_COLUMNS = (
+    "tensor", "pipeline", "data", "context", "zero", "micro_batch", "schedule", "recompute", "fp8", "global_batch",
+)  # fmt: skip
 
 
 def layout_of(res: SimResult) -> dict:
@@ -65,9 +67,12 @@ def layout_of(res: SimResult) -> dict:
         "tensor": p.tensor,
         "pipeline": p.pipeline,
         "data": p.data,
+        "context": p.context if p.context == 1 else f"{p.context} {p.context_form}",
+        "zero": p.zero,
         "micro_batch": t.micro_batch,
         "schedule": p.schedule + (f" x{p.virtual_stages}" if p.virtual_stages > 1 else ""),
         "recompute": t.recompute,
+        "fp8": t.fp8,
         "global_batch": t.global_batch,
     }
 

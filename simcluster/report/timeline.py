@@ -34,6 +34,8 @@ COLORS = {
     "reducescatter": "#e377c2",
     "broadcast": "#2ca02c",
     "reduce": "#bcbd22",
+    "alltoall": "#7f7f00",
+    "sendrecv": "#17a589",
     "send": "#636363",
     "recv": "#a6a6a6",
     "host": "#8c564b",

@@ -100,17 +100,19 @@ def _core_key(sc: Scenario) -> tuple:
 
 
 @lru_cache(maxsize=64)
-def _model_parallel_group(tp: int, dp: int, pp: int, order: str, d: int) -> tuple[int, ...]:
+def _model_parallel_group(tp: int, dp: int, pp: int, order: str, d: int, cp: int = 1) -> tuple[int, ...]:
     """Every rank of data-parallel replica `d`."""
-    layout = RankLayout(tp=tp, dp=dp, pp=pp, order=order)
+    layout = RankLayout(tp=tp, dp=dp, pp=pp, order=order, cp=cp)
     r = np.arange(layout.world_size)
     return tuple(int(x) for x in r[(r // layout.strides["dp"]) % dp == d])
 
 
 @lru_cache(maxsize=256)
-def _images(tp: int, dp: int, pp: int, order: str, group: tuple[int, ...], axes: tuple[str, ...]):
+def _images(
+    tp: int, dp: int, pp: int, order: str, group: tuple[int, ...], axes: tuple[str, ...], cp: int = 1
+):
     """Every distinct image of `group` under shifts along the folded axes it does not span."""
-    layout = RankLayout(tp=tp, dp=dp, pp=pp, order=order)
+    layout = RankLayout(tp=tp, dp=dp, pp=pp, order=order, cp=cp)
     g = np.asarray(group)
     own = [a for a in axes if len({layout.coord(r, a) for r in group}) == 1 and layout.size(a) > 1]
     out, seen = [], set()
@@ -136,7 +138,7 @@ class _Layout:
         self.sc = sc
         self.scheme = scheme
         par = sc.parallelism
-        self.layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order)
+        self.layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order, cp=par.context)
         self.topo = est.topology(sc)
         self.gpus = place(par.placement, self.layout, self.topo.gpus_per_node, par.scheme)
         self.cap = np.asarray(self.topo.capacity_Bps, dtype=float)
@@ -156,7 +158,7 @@ class _Layout:
         lay = self.layout
         if nbytes <= TINY_BYTES:  # a flag or a scalar: its launch cost (network latency left to the engine)
             return self.e.launch_s
-        insts = _images(lay.tp, lay.dp, lay.pp, lay.order, group, tuple(self.scheme.fold_axes))
+        insts = _images(lay.tp, lay.dp, lay.pp, lay.order, group, tuple(self.scheme.fold_axes), lay.cp)
         if self.sc.parallelism.placement == "naive":
             gpu_insts = tuple(insts)
         else:
@@ -291,8 +293,8 @@ class _Layout:
             sync += self.coll_time("allreduce", pair, scheme.embedding_params() * gb)
         sync += self.ops_time(scheme.grad_sync_ops(rank, sc.model.layers // p))
         one = dp_total = 0.0
-        if lay.dp > 1 and sc.training.mode == "train":
-            group = lay.group(rank, "dp")
+        if lay.dp * lay.cp > 1 and sc.training.mode == "train":
+            group = lay.data_group(rank)
             bucket = sc.training.grad_bucket_MB * 1e6
             total = params * gb
             n = max(1, math.ceil(total / bucket))
@@ -325,7 +327,7 @@ class _Layout:
         )
         gpu = sum(cost.elementwise(params * per_param) for _, per_param in passes)
         checks = 2 if sc.training.precision == "fp16" else 1
-        mp = _model_parallel_group(lay.tp, lay.dp, lay.pp, lay.order, 0)
+        mp = _model_parallel_group(lay.tp, lay.dp, lay.pp, lay.order, 0, lay.cp)
         check = self.coll_time("allreduce", mp, 4.0) + h.sync_us * 1e-6
         host = (h.param_tensor_overhead_us * tensors + h.iteration_overhead_us) * 1e-6
         return host + gpu + checks * check + h.sync_us * 1e-6

@@ -58,7 +58,7 @@ def scheme_key(sc: Scenario) -> tuple:
 
 def scheme_of(sc: Scenario, hw: HardwareProfile) -> Scheme:
     par = sc.parallelism
-    layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order)
+    layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order, cp=par.context)
     return make_scheme(sc, Dims.of(sc), OpFactory(CostModel(hw, sc.training.precision), fp8=sc.training.fp8), layout)
 
 

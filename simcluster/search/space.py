@@ -3,9 +3,10 @@
 A layout is one value per axis. Axes that do not apply are pinned so every layout is listed once:
 the scheme only varies with tensor parallelism (tensor 1 is listed once, under the first scheme), the
 schedule only with a pipeline, virtual stages only with the interleaved schedule, gradient
-overlap and sharding (`parallelism.zero`, default: the scenario's own) only with data parallelism, the
-bunched placement only with Optimus. By default the data-parallel size fills the cluster
-(`data = GPUs / (tensor x pipeline)`); a `--space` file may list data sizes instead.
+overlap and sharding (`parallelism.zero`, default: the scenario's own) only with data (or context)
+parallelism, the bunched placement only with Optimus. Context parallel (`parallelism.context`) defaults to the
+scenario's own size; a `--space` file may list sizes. By default the data-parallel size fills the cluster
+(`data = GPUs / (tensor x pipeline x context)`); a `--space` file may list data sizes instead.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ RECOMPUTE = "training.recompute"
 PLACEMENT = "parallelism.placement"
 OVERLAP = "training.grad_overlap"
 ZERO = "parallelism.zero"
-AXES = (SCHEME, TENSOR, PIPELINE, DATA, MICRO, SCHEDULE, VIRTUAL, RECOMPUTE, PLACEMENT, OVERLAP, ZERO)
+CONTEXT = "parallelism.context"
+AXES = (SCHEME, TENSOR, PIPELINE, DATA, MICRO, SCHEDULE, VIRTUAL, RECOMPUTE, PLACEMENT, OVERLAP, ZERO, CONTEXT)
 MAX_LAYOUTS = 500_000  # about 2.5 GB of candidate scenarios; the default GPT-3 175B space has 47,328
 MAX_DEFAULT_MICRO_BATCH = 16  # the default micro-batch axis: divisors of the per-replica batch up to this
 
@@ -144,12 +146,14 @@ def iter_layouts(space: Space, loaded: LoadedScenario) -> Iterator[Layout]:
         total = nodes * gpn if isinstance(nodes, int) and isinstance(gpn, int) else loaded.total_gpus
         B = fixed.get("training.global_batch", sc.training.global_batch)
         layers = fixed.get("model.layers", sc.model.layers)
-        for lay in _layouts(space, total, B, layers, sc.parallelism.zero):
+        for lay in _layouts(space, total, B, layers, sc.parallelism.zero, sc.parallelism.context):
             lay.update(fixed)
             yield lay
 
 
-def _layouts(space: Space, total: int, B: int, layers: int, zero: str = "none") -> Iterator[Layout]:
+def _layouts(
+    space: Space, total: int, B: int, layers: int, zero: str = "none", context: int = 1
+) -> Iterator[Layout]:
     schemes = _pick(space, SCHEME, ["megatron", "megatron-sp", "optimus"])
     tensors = _pick(space, TENSOR, divisors(total))
     pipes = _pick(space, PIPELINE, [p for p in divisors(total) if layers % p == 0])
@@ -157,10 +161,12 @@ def _layouts(space: Space, total: int, B: int, layers: int, zero: str = "none") 
     recomputes = _pick(space, RECOMPUTE, ["none", "selective", "full"])
     overlaps = _pick(space, OVERLAP, [False, True])
     zeros = _pick(space, ZERO, [zero])
-    for scheme, t, p in itertools.product(schemes, tensors, pipes):
+    contexts = _pick(space, CONTEXT, [context])
+    for scheme, t, p, c in itertools.product(schemes, tensors, pipes, contexts):
         if t == 1 and scheme != schemes[0]:
             continue  # without tensor parallelism every scheme is the same layout: listed once
-        datas = [total // (t * p)] if fill and total % (t * p) == 0 else ([] if fill else space.axis(DATA))
+        tpc = t * p * c
+        datas = [total // tpc] if fill and total % tpc == 0 else ([] if fill else space.axis(DATA))
         for d in datas or []:
             per_replica = B // d if B % d == 0 else 0
             default_mb = [b for b in divisors(per_replica) if b <= MAX_DEFAULT_MICRO_BATCH] or [1]
@@ -170,7 +176,7 @@ def _layouts(space: Space, total: int, B: int, layers: int, zero: str = "none") 
             for mb in _pick(space, MICRO, default_mb):
                 for sched, v in _schedules(space, p, layers):
                     for rc, pl in itertools.product(recomputes, placements):
-                        pairs = itertools.product(overlaps, zeros) if d > 1 else [(overlaps[0], zeros[0])]
+                        pairs = itertools.product(overlaps, zeros) if d * c > 1 else [(overlaps[0], zeros[0])]
                         for ov, z in pairs:
                             yield {
                                 SCHEME: scheme,
@@ -184,6 +190,7 @@ def _layouts(space: Space, total: int, B: int, layers: int, zero: str = "none") 
                                 PLACEMENT: pl,
                                 OVERLAP: ov,
                                 ZERO: z,
+                                CONTEXT: c,
                             }
 
 
@@ -234,8 +241,21 @@ def quick_rule(lay: Layout, sc: Scenario, total: int, gpus_per_node: int) -> str
     mbs = sc.training.global_batch // (b * d)
     if lay[SCHEDULE] == "interleaved-1f1b" and p > 1 and mbs % p:
         return "interleaved: micro-batches not divisible by the pipeline"
-    if t * p * d > total:
-        return "tensor x pipeline x data exceeds the cluster"
+    c = lay.get(CONTEXT, 1)
+    if c > 1:
+        if lay[SCHEME] == "optimus":
+            return "context parallel needs a megatron scheme"
+        if m.attention != "flash":
+            return "context parallel needs flash attention"
+        two = 2 if sc.parallelism.context_form == "ring" else 1
+        if m.seq_len % (two * c):
+            return "context does not divide the sequence"
+        if lay[SCHEME] == "megatron-sp" and (m.seq_len // c) % t:
+            return "tensor does not divide the sequence share (sequence parallel)"
+        if sc.parallelism.context_form == "ulysses" and (m.heads % (t * c) or (m.kv_heads or m.heads) % (t * c)):
+            return "tensor x context does not divide the heads (ulysses)"
+    if t * p * d * c > total:
+        return "tensor x pipeline x data x context exceeds the cluster"
     return None
 
 
@@ -256,6 +276,7 @@ def scenario_of(loaded: LoadedScenario, raw: dict[str, Any], lay: Layout) -> Sce
             "virtual_stages": lay[VIRTUAL],
             "placement": lay[PLACEMENT],
             "zero": lay.get(ZERO, sc.parallelism.zero),
+            "context": lay.get(CONTEXT, sc.parallelism.context),
         }
     )
     tr = sc.training.model_copy(

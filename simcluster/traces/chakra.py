@@ -29,7 +29,7 @@ from simcluster.traces.chakra_proto import et_def_pb2 as pb
 SCHEMA = "simcluster-chakra-1"
 _COLL = {
     "allreduce": pb.ALL_REDUCE, "allgather": pb.ALL_GATHER, "reducescatter": pb.REDUCE_SCATTER,
-    "broadcast": pb.BROADCAST, "reduce": pb.REDUCE,
+    "broadcast": pb.BROADCAST, "reduce": pb.REDUCE, "alltoall": pb.ALL_TO_ALL,
 }  # fmt: skip
 _COLL_BACK = {v: k for k, v in _COLL.items()}
 _ET = re.compile(r"^(?P<prefix>.*)\.(?P<rank>\d+)\.et$")
