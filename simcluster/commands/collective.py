@@ -17,7 +17,7 @@ import click
 from simcluster.config.limits import check_cluster
 from simcluster.errors import ConfigError, SimclusterError
 
-OPS = ("allreduce", "allgather", "reducescatter", "broadcast", "reduce", "sendrecv")
+OPS = ("allreduce", "allgather", "reducescatter", "broadcast", "reduce", "sendrecv", "alltoall")
 MAX_SIZE_BYTES = 2**50
 _UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12}
 _UNITS |= {"kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40, "k": 2**10, "m": 2**20, "g": 2**30}
@@ -116,7 +116,7 @@ def run_collective(
 def command(
     op: str, hardware: str, nodes: str, gpus: str | None, size: str, algorithm: str, as_json: bool
 ) -> None:
-    """Simulate one collective OP (allreduce|allgather|reducescatter|broadcast|reduce|sendrecv), as
+    """Simulate one collective OP (allreduce|allgather|reducescatter|broadcast|reduce|sendrecv|alltoall), as
     nccl-tests would measure it."""
     try:
         nbytes = parse_size(size)

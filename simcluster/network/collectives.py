@@ -423,6 +423,6 @@ def bus_factor(kind: str, n: int) -> float:
     """nccl-tests' busbw / algbw factor."""
     if kind == "allreduce":
         return 2 * (n - 1) / n
-    if kind in ("allgather", "reducescatter"):
+    if kind in ("allgather", "reducescatter", "alltoall"):
         return (n - 1) / n
     return 1.0
