@@ -67,7 +67,7 @@ def test_sizes() -> None:
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["alltoall", "--hardware", "dgx-a100", "--nodes", "1", "--size", "1"], "OP='alltoall'"),
+        (["gather", "--hardware", "dgx-a100", "--nodes", "1", "--size", "1"], "OP='gather'"),
         (["allreduce", "--hardware", "dgx-a100", "--nodes", "1", "--size", "0"], "--size='0'"),
         (["allreduce", "--hardware", "dgx-a100", "--nodes", "1", "--size", "lots"], "--size='lots'"),
         (["allreduce", "--hardware", "dgx-a100", "--nodes", "1", "--size", "0.5"], "--size='0.5'"),
