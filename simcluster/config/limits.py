@@ -47,8 +47,10 @@ def estimate_steps(sc: Scenario, folded: bool) -> float:
     """Program steps the engine would execute for one iteration (all simulated ranks)."""
     p, m = sc.parallelism, sc.model
     layers_per_rank = math.ceil(m.layers / p.pipeline)
-    per_rank = STEPS_PER_LAYER * layers_per_rank * sc.microbatches + 100
-    if p.data > 1:
+    # ring context parallel: 3 steps per block (send, attention, wait), forward, backward and recompute
+    ring = 9 * (p.context - 1) if p.context_form == "ring" else 0
+    per_rank = (STEPS_PER_LAYER + ring) * layers_per_rank * sc.microbatches + 100
+    if p.data * p.context > 1:
         h = m.hidden
         grad_bytes = 4.0 * ((12 * h * h + 13 * h) * layers_per_rank + m.vocab * h) / p.tensor
         per_rank += STEPS_PER_BUCKET * math.ceil(grad_bytes / (sc.training.grad_bucket_MB * 1e6))
