@@ -169,6 +169,12 @@ class TrainingConfig(_Strict):
     grad_bucket_MB: float = Field(
         40.0 * 4, ge=0.001, le=1e9, description="data-parallel gradient bucket size"
     )
+    p2p_scatter_gather: bool = Field(
+        False,
+        description="Megatron's scatter_gather_tensors_in_pipeline (on by default in Megatron-LM before core "
+        "0.4 and in Megatron-DeepSpeed): each tensor rank sends 1/t of a pipeline activation and the receiver "
+        "all-gathers it over its tensor group; scheme megatron only (SP already sends a 1/t shard)",
+    )
 
 
 class NetworkConfig(_Strict):

@@ -252,6 +252,13 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], f
     edges = scheme.edges(rank)
     recompute = sc.training.recompute
     act_bytes = scheme.p2p_bytes()
+    # Megatron's scatter-gather: send 1/t of the activation, all-gather it over the tensor group on arrival
+    split = (
+        layout.tp
+        if sc.training.p2p_scatter_gather and par.scheme == "megatron" and layout.tp > 1
+        else 1
+    )
+    tp_group = layout.group(rank, "tp")
     prev_rank = layout.shift(rank, "pp", -1)
     next_rank = layout.shift(rank, "pp", 1)
     step_host = ctx.host_op("host.microbatch", "forward", ctx.host.microbatch_overhead_us)
@@ -292,12 +299,25 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], f
                 kind=kind,
                 name=f"{kind}.{what}.c{c}",
                 phase="forward" if what == "act" else "backward",
-                bytes=float(act_bytes),
+                bytes=float(act_bytes) / split,
                 group=(src, dst),
                 family="pp",
             )
+            if kind == "recv" and split > 1:
+                gather = OpSpec(
+                    kind="allgather",
+                    name=f"recv.{what}.c{c}.allgather",
+                    phase=op.phase,
+                    bytes=float(act_bytes),
+                    group=tp_group,
+                    family="tp",
+                )
+                p2p_ops[key + ("gather",)] = gather
         add(Step(op, -1, mb))
         add(Step(p2p_sync[what], -1, mb))
+        gather = p2p_ops.get(key + ("gather",))
+        if gather is not None:
+            add(Step(gather, -1, mb))
 
     last_b = {a.chunk: i for i, a in enumerate(actions) if a.kind == "B"}
     fsdp = sc.parallelism.zero == "full" and zero.shard_size(sc) > 1

@@ -262,7 +262,11 @@ class _Layout:
         p2p = 0.0
         if p > 1:
             nxt = lay.shift(rank, "pp", 1)
-            p2p = self.coll_time("send", (rank, nxt), self.scheme.p2p_bytes()) + self.host.sync_us * 1e-6
+            act = self.scheme.p2p_bytes()
+            t = lay.tp if sc.training.p2p_scatter_gather and sc.parallelism.scheme == "megatron" else 1
+            p2p = self.coll_time("send", (rank, nxt), act / t) + self.host.sync_us * 1e-6
+            if t > 1:  # Megatron's scatter-gather: the receiver all-gathers the shards over its tensor group
+                p2p += self.coll_time("allgather", lay.group(rank, "tp"), act)
         return f, b, layers_b, p2p + step
 
     def post_time(self, stage: int, last_backward_s: float) -> tuple[float, float, float]:
