@@ -115,3 +115,27 @@ def test_scatter_gather_is_faster_across_nodes_and_ignored_without_tensor_parall
     saved = times[8, False] - times[8, True]
     assert 0.02 * times[8, False] < saved < most
     assert times[1, True] == times[1, False]
+
+
+def test_search_estimate_prices_the_scatter_gather_boundary(write_scenario) -> None:
+    """The search estimate sees the same boundary: 1/8 shards over the NICs plus an intra-node all-gather
+    replace the full activation, so the estimate falls, by at most what the engine's closed form bounds."""
+    from simcluster.search.driver import scheme_of
+    from simcluster.search.estimate import Estimator
+
+    est = {}
+    for sg in (False, True):
+        data = small_scenario(
+            cluster={"nodes": 2},
+            parallelism={"tensor": 8, "pipeline": 2},
+            model={"layers": 4, "hidden": 4096, "heads": 32, "seq_len": 1024},
+            training={"p2p_scatter_gather": sg, "global_batch": 8, "micro_batch": 1},
+        )
+        data["hardware"] = "vtrain-a100"
+        loaded = load_scenario(write_scenario(data, f"e{sg}.yaml"))
+        sc = loaded.scenario
+        est[sg] = Estimator(loaded).estimate(sc, scheme_of(sc, loaded.hardware)).iteration_time_s
+    # the estimate's 1F1B puts a forward and a backward boundary on each of its m + p - 1 = 9 pipeline steps
+    act = 1 * 1024 * 4096 * 2
+    most = 2 * 9 * (act - act / 8) / (NIC_Bps / 2)
+    assert 0.5 * most < est[False] - est[True] < most
