@@ -74,6 +74,13 @@ class LayerOps:
     backward: list[OpSpec]
     recompute_full: list[OpSpec]
     recompute_selective: list[OpSpec]
+    recompute_op: list[OpSpec] = field(default_factory=list)
+
+    def redo(self, recompute: str) -> list[OpSpec]:
+        """The forward ops the backward re-runs under `training.recompute`."""
+        return {"full": self.recompute_full, "selective": self.recompute_selective, "op": self.recompute_op}.get(
+            recompute, []
+        )
 
 
 @dataclass

@@ -184,12 +184,40 @@ class MegatronScheme:
             ),
             F.elementwise("ln1.bwd", bw, 3.0 * tok * h * e + 4 * h * e),
         ]
+        rc: Phase = "recompute"
+        # torchtitan's per-op SAC saves every other linear's output in forward order (q, v, w1, and w2 when
+        # gated) and attention's; the backward re-runs the rest of the layer: the norms, the input gathers,
+        # the k and output projections, the gated MLP's up projection, the activation and the residual adds
+        mlp_redo = (
+            [
+                F.gemm("mlp.fc1.up", rc, bs, f // t, h, linear=FP8_FORWARD),
+                F.elementwise(act, rc, act_fwd * bs * (f // t) * e),
+            ]
+            if d.gated
+            else [
+                F.elementwise(act, rc, act_fwd * bs * (f // t) * e),
+                F.gemm("mlp.fc2", rc, bs, h, f // t, linear=FP8_FORWARD),
+            ]
+        )
+        recompute_op = [
+            ln("ln1", rc),
+            *self._enter("attn", rc, group),
+            F.gemm("attn.qkv.k", rc, bs, d.kvh * hd // t, h, linear=FP8_FORWARD),
+            *as_phase(rope, rc),
+            F.gemm("attn.proj", rc, bs, h, h // t, linear=FP8_FORWARD),
+            bda("attn.bias_dropout_add", rc),
+            ln("ln2", rc),
+            *self._enter("mlp", rc, group),
+            *mlp_redo,
+            bda("mlp.bias_dropout_add", rc),
+        ]
         fwd = forward("forward")
         return LayerOps(
             forward=fwd,
             backward=backward,
             recompute_full=as_phase(fwd, "recompute"),
             recompute_selective=[] if d.flash else attn_fwd("recompute"),
+            recompute_op=recompute_op,
         )
 
     # -- embedding and head ------------------------------------------------------------------------------
@@ -302,6 +330,8 @@ class MegatronScheme:
             scores = FP32 * a * s * b
         if recompute == "full":
             return e * sbh / (t if self.sp or self.distribute else 1)
+        if recompute == "op":
+            return self._op_checkpoint_bytes()
         replicated = (4 * e + 2) * sbh  # layer-norm inputs, GEMM inputs of both regions, two dropout masks
         # q, k, v (k and v kv/a of q under grouped-query attention), the projection input; the MLP's
         # f-wide activation input and output (SwiGLU: gate, up and their product)
@@ -310,6 +340,22 @@ class MegatronScheme:
         if self.sp:
             return (replicated + sharded + (scores if keep_scores else 0)) / t
         return replicated + sharded / t + (scores / t if keep_scores else 0)
+
+    def _op_checkpoint_bytes(self) -> float:
+        """What torchtitan's per-op SAC keeps per layer: the layer input, the outputs of every other linear in
+        forward order (q, v, w1 and, gated, w2; not gated, the fc2 output is recomputed), attention's output
+        with its fp32 log-sum-exp, and under sequence parallel the two reduce-scatter outputs. With t = 1 and
+        a gated MLP: e sbh (4 + kv/a) + e sbf + 4 a s b."""
+        d = self.d
+        s, b, h, a, t, e = d.s, d.b, d.h, d.a, d.t, d.e
+        sbh = s * b * h
+        rep = t if self.sp else 1
+        kept = e * sbh / rep + e * sbh * (2 + d.kvh / a) / t + FP32 * a * s * b / t + e * s * b * d.f / t
+        if d.gated:
+            kept += e * sbh  # w2's output (partial sums under tensor parallel)
+        if self.sp and t > 1:
+            kept += 2 * e * sbh / t
+        return kept
 
     def layer_backward_bytes(self, recompute: str) -> float:
         """Peak gradient working set of one layer's backward (`backward_working_bytes`): hidden-sized

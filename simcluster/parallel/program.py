@@ -389,10 +389,7 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], f
             final = overlap and not fsdp and last_b.get(a.chunk) == i
             for j, ly in enumerate(reversed(layers)):
                 unit("backward", list(reversed(layers)), j, mb)
-                if recompute == "full":
-                    out.extend(_steps(layer.recompute_full, ly, mb))
-                elif recompute == "selective":
-                    out.extend(_steps(layer.recompute_selective, ly, mb))
+                out.extend(_steps(layer.redo(recompute), ly, mb))
                 out.extend(_steps(layer.backward, ly, mb))
                 if fsdp:
                     out.extend(Step(op, ly, mb) for op in reduce)

@@ -1,0 +1,58 @@
+"""torchtitan's per-op selective activation checkpointing (`training.recompute: op`) against closed forms:
+what it keeps per layer, what the backward re-runs, and its one-line input error."""
+
+from __future__ import annotations
+
+import pytest
+
+from simcluster.config.loader import check_semantics, parse_scenario
+from simcluster.errors import ConfigError
+from simcluster.hardware.profile import load_profile
+from tests.conftest import small_scenario
+from tests.test_modern_models import LLAMA3_8B, scheme
+
+E, H, F, A, KV = 2, 4096, 14336, 32, 8
+
+
+@pytest.mark.parametrize(("t", "sp"), [(1, False), (4, False), (4, True)])
+def test_op_sac_keeps_input_q_v_attention_w1_w2(t, sp):
+    """Kept per layer: the layer input (sequence-sharded under SP), q, v, attention's output and fp32
+    log-sum-exp, w1's output, w2's output (partial sums, whole on every rank), and the two reduce-scatter
+    outputs under SP. Llama 3 8B, t = 1: e sbh (4 + kv/a) + e sbf + 4 a s b = 1,042,284,544 bytes at b 2, s 8192."""
+    b, s_len = 2, 8192
+    sch, _ = scheme({**LLAMA3_8B, "layers": 2, "attention": "flash"}, t=t, b=b, sp=sp)
+    sbh, sbf = s_len * b * H, s_len * b * F
+    expect = E * sbh / (t if sp else 1) + E * sbh * (2 + KV / A) / t + 4 * A * s_len * b / t + E * sbf / t
+    expect += E * sbh + (2 * E * sbh / t if sp else 0)
+    assert sch.layer_activation_bytes("op") == pytest.approx(expect, rel=1e-12)
+    if t == 1:
+        assert sch.layer_activation_bytes("op") == 1_042_284_544
+        # between full recompute (the input only) and selective recompute (everything but the scores)
+        assert sch.layer_activation_bytes("full") < expect < 0.45 * sch.layer_activation_bytes("selective")
+
+
+@pytest.mark.parametrize("t", [1, 2])
+def test_op_sac_recomputes_k_wo_w3_and_the_elementwise_ops(t):
+    """The backward re-runs the GEMMs whose outputs the policy drops (k, wo and the gated MLP's w3:
+    2 bs h (kv hd + h + f) / t FLOPs) and every non-matmul op of the forward, not attention."""
+    b, s_len = 1, 1024
+    sch, _ = scheme({**LLAMA3_8B, "seq_len": s_len, "layers": 2, "attention": "flash"}, t=t, b=b)
+    layer = sch.layer(0)
+    redo = layer.redo("op")
+    gemm_flops = sum(op.flops for op in redo if op.kind == "gemm")
+    assert gemm_flops == pytest.approx(2 * b * s_len * H * (KV * 128 + H + F) / t, rel=1e-12)
+    names = {op.name for op in redo}
+    assert {"ln1", "ln2", "attn.rope", "mlp.swiglu", "attn.bias_dropout_add", "mlp.bias_dropout_add"} <= names
+    assert not any("flash" in n for n in names)
+    assert all(op.phase == "recompute" for op in redo)
+    assert layer.redo("none") == [] and layer.redo("full") == layer.recompute_full
+
+
+def test_op_sac_is_megatron_only():
+    with pytest.raises(ConfigError) as err:
+        sc = parse_scenario(
+            small_scenario(parallelism={"scheme": "optimus", "tensor": 4}, training={"recompute": "op"})
+        )
+        check_semantics(sc, load_profile(sc.hardware))
+    text = str(err.value)
+    assert "\n" not in text and text.startswith("training.recompute='op'") and "not optimus" in text
