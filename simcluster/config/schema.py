@@ -142,6 +142,11 @@ class TrainingConfig(_Strict):
         description="the transformer layers' linear GEMMs in FP8 (Transformer Engine, torchao float8: per-tensor "
         "scales), each with its casts; attention, the LM head and everything else stay at `precision`",
     )
+    loss: Literal["fused", "eager"] = Field(
+        "fused",
+        description="fused: Megatron's cross-entropy, backward in place in its kept fp32 softmax; eager: PyTorch's "
+        "F.cross_entropy on fp32-cast logits (torchtitan), whose backward allocates two more fp32 logit-sized tensors",
+    )
     recompute: Recompute = Field(
         "none",
         description="selective: Megatron's (attention core); op: torchtitan's per-op selective checkpointing "
