@@ -76,3 +76,34 @@ def test_eager_loss_workspace_is_two_fp32_logit_tensors():
     assert eager_loss_bytes(sc("eager")) == 8 * 8192 * 2 * 128256 == 16_810_770_432
     assert eager_loss_bytes(sc("eager", t=4)) == 16_810_770_432 / 4
     assert eager_loss_bytes(sc("fused")) == 0.0
+
+
+def test_fsdp_fp32_reduce_scatter_moves_twice_the_bytes(write_scenario):
+    """`training.grad_reduce_fp32`: FSDP's per-layer reduce-scatter carries 4 bytes per layer parameter
+    instead of 2 (bf16), and the unsharded gradient buffer is fp32: + 2 bytes x layer parameters."""
+    from simcluster.config.loader import load_scenario
+    from simcluster.memory.model import rank_memory
+    from simcluster.model.costs import CostModel
+    from simcluster.parallel.program import build_program
+
+    def build(fp32: bool):
+        path = write_scenario(
+            small_scenario(
+                parallelism={"tensor": 1, "data": 8, "zero": "full"},
+                model={**LLAMA3_8B, "layers": 2, "seq_len": 512, "vocab": 0},
+                training={"global_batch": 8, "micro_batch": 1, "grad_reduce_fp32": fp32},
+            )
+        )
+        loaded = load_scenario(path)
+        prog = build_program(loaded.scenario, CostModel(loaded.hardware, "bf16"), fold=True)
+        return loaded.scenario, prog
+
+    layer = 4096 * 4096 * 2 + 2 * 4096 * 1024 + 3 * 4096 * 14336 + 2 * 4096
+    for fp32, per_param in ((False, 2), (True, 4)):
+        sc, prog = build(fp32)
+        rs = [st.op for st in prog.steps[0] if st.op.name.startswith("fsdp.grads")]
+        assert rs and all(op.bytes == layer * per_param for op in rs)
+    sc16, prog16 = build(False)
+    sc32, prog32 = build(True)
+    mem = lambda sc, prog: rank_memory(sc, prog.scheme, prog.params_per_rank[0], 0, prog.schedules[0])  # noqa: E731
+    assert mem(sc32, prog32).workspace - mem(sc16, prog16).workspace == 2 * layer

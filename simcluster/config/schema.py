@@ -142,6 +142,11 @@ class TrainingConfig(_Strict):
         description="the transformer layers' linear GEMMs in FP8 (Transformer Engine, torchao float8: per-tensor "
         "scales), each with its casts; attention, the LM head and everything else stay at `precision`",
     )
+    grad_reduce_fp32: bool = Field(
+        False,
+        description="FSDP: reduce-scatter the gradients in fp32 (torchtitan's FSDP2 MixedPrecisionPolicy "
+        "reduce_dtype float32), twice the bytes of 16-bit gradients",
+    )
     loss: Literal["fused", "eager"] = Field(
         "fused",
         description="fused: Megatron's cross-entropy, backward in place in its kept fp32 softmax; eager: PyTorch's "

@@ -113,7 +113,7 @@ def rank_memory(
         g = o = 0
         w = 4 if sc.training.precision == "fp32" else 2
     dw, dg, do = memory_divisors(sc)  # sharded data parallel (ZeRO-1/2/3, FSDP)
-    gathered = gathered_buffer_bytes(sc, scheme.layer_params(), w, g)
+    gathered = gathered_buffer_bytes(sc, scheme.layer_params(), w, 4 if sc.training.grad_reduce_fp32 else g)
     last = stage == sc.parallelism.pipeline - 1
     working = max(scheme.layer_backward_bytes(sc.training.recompute), eager_loss_bytes(sc) if last else 0.0)
     return RankMemory(
