@@ -107,3 +107,37 @@ def test_fsdp_fp32_reduce_scatter_moves_twice_the_bytes(write_scenario):
     sc32, prog32 = build(True)
     mem = lambda sc, prog: rank_memory(sc, prog.scheme, prog.params_per_rank[0], 0, prog.schedules[0])  # noqa: E731
     assert mem(sc32, prog32).workspace - mem(sc16, prog16).workspace == 2 * layer
+
+
+def test_eager_norm_bytes_per_element():
+    """`training.eager_norm`: the norms' forward moves 28 + 4e bytes per element (36 at bf16) and the backward
+    44 + 6e (56), where the fused kernel moves 2e and 3e; the layer's two norms carry that times tok x h."""
+    b, s_len = 1, 1024
+    model = {**LLAMA3_8B, "seq_len": s_len, "layers": 2, "attention": "flash"}
+    fused, _ = scheme(model, b=b)
+    sc = parse_scenario(
+        small_scenario(
+            parallelism={"tensor": 1},
+            model=model,
+            training={"global_batch": b, "micro_batch": b, "precision": "bf16", "eager_norm": True},
+        )
+    )
+    from simcluster.model.costs import CostModel
+    from simcluster.parallel.base import Dims, OpFactory
+    from simcluster.parallel.groups import RankLayout
+    from simcluster.parallel.megatron import MegatronScheme
+
+    eager = MegatronScheme(
+        Dims.of(sc),
+        OpFactory(CostModel(load_profile("dgx-h100"), "bf16")),
+        RankLayout(tp=1, dp=1, pp=1),
+        sp=False,
+    )
+    tok_h = b * s_len * H
+
+    def nbytes(sch, name):
+        layer = sch.layer(0)
+        return next(op.bytes for op in layer.forward + layer.backward if op.name == name) - 4 * H * E
+
+    assert nbytes(fused, "ln1") == 4 * tok_h and nbytes(fused, "ln1.bwd") == 6 * tok_h
+    assert nbytes(eager, "ln1") == 36 * tok_h and nbytes(eager, "ln2.bwd") == 56 * tok_h

@@ -142,6 +142,11 @@ class TrainingConfig(_Strict):
         description="the transformer layers' linear GEMMs in FP8 (Transformer Engine, torchao float8: per-tensor "
         "scales), each with its casts; attention, the LM head and everything else stay at `precision`",
     )
+    eager_norm: bool = Field(
+        False,
+        description="the norms as PyTorch's separate fp32 kernels (torchtitan's rmsnorm: cast, square, mean, "
+        "scale, cast back, weight): 28 + 4e bytes per element forward and 44 + 6e backward, not one fused pass",
+    )
     grad_reduce_fp32: bool = Field(
         False,
         description="FSDP: reduce-scatter the gradients in fp32 (torchtitan's FSDP2 MixedPrecisionPolicy "

@@ -134,7 +134,8 @@ class MegatronScheme:
         else:
             attn_fwd = lambda ph: core_attention(F, ph, b * heads, s, hd, e, fused)  # noqa: E731
             attn_bwd = core_attention_backward(F, b * heads, s, hd, e, fused)
-        ln = lambda name, ph: F.elementwise(name, ph, 2.0 * tok * h * e + 4 * h * e)  # noqa: E731
+        ln_fwd, ln_bwd = norm_bytes_per_element(d)
+        ln = lambda name, ph: F.elementwise(name, ph, ln_fwd * tok * h + 4 * h * e)  # noqa: E731
         bda = lambda name, ph: F.elementwise(name, ph, tok * h * (3.0 * e + 1))  # noqa: E731
 
         def forward(ph: Phase) -> list[OpSpec]:
@@ -169,7 +170,7 @@ class MegatronScheme:
                 F.gemm("mlp.fc1.wgrad", bw, h, f1, bs, linear=FP8_WGRAD),
                 group,
             ),
-            F.elementwise("ln2.bwd", bw, 3.0 * tok * h * e + 4 * h * e),
+            F.elementwise("ln2.bwd", bw, ln_bwd * tok * h + 4 * h * e),
             bda("attn.bias_dropout_add.bwd", bw),
             *self._exit_bwd("attn", group),
             F.gemm("attn.proj.dgrad", bw, bs, h // t, h, linear=FP8_DGRAD),
@@ -182,7 +183,7 @@ class MegatronScheme:
                 F.gemm("attn.qkv.wgrad", bw, h, qkv, bs, linear=FP8_WGRAD),
                 group,
             ),
-            F.elementwise("ln1.bwd", bw, 3.0 * tok * h * e + 4 * h * e),
+            F.elementwise("ln1.bwd", bw, ln_bwd * tok * h + 4 * h * e),
         ]
         rc: Phase = "recompute"
         # torchtitan's per-op SAC saves every other linear's output in forward order (q, v, w1, and w2 when
@@ -251,7 +252,7 @@ class MegatronScheme:
         logits = float(bs * vt)
         cast = [F.elementwise("loss.to_fp32", fw, logits * (e + 4.0))] if e < 4 else []
         head_fwd = [
-            F.elementwise("final_ln", fw, 2.0 * tok * h * e),
+            F.elementwise("final_ln", fw, norm_bytes_per_element(d)[0] * tok * h),
             *self._enter("head", fw, group),
             F.gemm("head.logits", fw, bs, vt, h),
             *cast,
@@ -272,7 +273,7 @@ class MegatronScheme:
                 F.gemm("head.logits.wgrad", bw, vt, h, bs),
                 group,
             ),
-            F.elementwise("final_ln.bwd", bw, 3.0 * tok * h * e),
+            F.elementwise("final_ln.bwd", bw, norm_bytes_per_element(d)[1] * tok * h),
         ]
         return EdgeOps(embed_fwd, embed_bwd, head_fwd, head_bwd)
 
@@ -375,6 +376,18 @@ class MegatronScheme:
         if d.V and last:
             out += 4.0 * d.s * d.b * d.V / d.t + d.e * sbh  # fp32 logits/softmax kept for the loss, LN input
         return out
+
+
+def norm_bytes_per_element(d: Dims) -> tuple[float, float]:
+    """HBM bytes per normalized element, forward and backward. Fused (Apex/TE): read e, write e; backward 3e.
+    Eager (`training.eager_norm`, torchtitan's RMSNorm `_norm(x.float()).type_as(x) * weight`): forward
+    x.float() (e + 4), pow (8), mean (4), x * rsqrt (8), type_as (4 + e), * weight (2e) = 28 + 4e; backward
+    their gradients: * weight (2e for the input, 2e for the weight's sum), type_as (e + 4), x * rsqrt (8 and
+    8 for the rsqrt's sum), pow (8), the two x-gradients added (12), x.float() (4 + e) = 44 + 6e."""
+    e = d.e
+    if d.eager_norm:
+        return 28.0 + 4 * e, 44.0 + 6 * e
+    return 2.0 * e, 3.0 * e
 
 
 # -- parameter counts: per rank of a t-way tensor group (d.t); with d.t = 1, the whole model's ----------------
