@@ -117,6 +117,8 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
             raise ConfigError("training.fp8", True, f"hardware {hw.name} lists no gpu.peak_tflops.fp8")
         if p.scheme == "optimus":
             raise ConfigError("training.fp8", True, "is modelled for the megatron schemes, not optimus")
+    if t.recompute == "op" and p.scheme == "optimus":
+        raise ConfigError("training.recompute", "op", "is modelled for the megatron schemes, not optimus")
     if m.hidden % m.heads:
         raise ConfigError("model.hidden", m.hidden, f"must be divisible by model.heads={m.heads}")
     if p.shard_group is not None and (p.data * p.context) % p.shard_group:

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 Scheme = Literal["megatron", "megatron-sp", "optimus"]
 PipelineSchedule = Literal["1f1b", "gpipe", "interleaved-1f1b"]
 Precision = Literal["fp32", "fp16", "bf16"]
-Recompute = Literal["none", "selective", "full"]
+Recompute = Literal["none", "selective", "op", "full"]
 Mode = Literal["train", "forward"]
 Algorithm = Literal["auto", "ring", "tree", "hierarchical"]
 AllreduceAlgorithm = Literal["auto", "ring", "tree", "hierarchical"]
@@ -142,7 +142,26 @@ class TrainingConfig(_Strict):
         description="the transformer layers' linear GEMMs in FP8 (Transformer Engine, torchao float8: per-tensor "
         "scales), each with its casts; attention, the LM head and everything else stay at `precision`",
     )
-    recompute: Recompute = "none"
+    eager_norm: bool = Field(
+        False,
+        description="the norms as PyTorch's separate fp32 kernels (torchtitan's rmsnorm: cast, square, mean, "
+        "scale, cast back, weight): 28 + 4e bytes per element forward and 44 + 6e backward, not one fused pass",
+    )
+    grad_reduce_fp32: bool = Field(
+        False,
+        description="FSDP: reduce-scatter the gradients in fp32 (torchtitan's FSDP2 MixedPrecisionPolicy "
+        "reduce_dtype float32), twice the bytes of 16-bit gradients",
+    )
+    loss: Literal["fused", "eager"] = Field(
+        "fused",
+        description="fused: Megatron's cross-entropy, backward in place in its kept fp32 softmax; eager: PyTorch's "
+        "F.cross_entropy on fp32-cast logits (torchtitan), whose backward allocates two more fp32 logit-sized tensors",
+    )
+    recompute: Recompute = Field(
+        "none",
+        description="selective: Megatron's (attention core); op: torchtitan's per-op selective checkpointing "
+        "(keeps the layer input, every other linear's output and attention's, recomputes the rest); full: the layer",
+    )
     mode: Mode = "train"
     distribute_saved_activations: bool = Field(
         False, description="full recompute: shard each checkpointed layer input across the tensor group"

@@ -6,7 +6,8 @@ Activations: the scheme's per-layer bytes (Korthikanti Table 2 for Megatron) tim
 holds, times the micro-batches in flight at the schedule's peak (1F1B: p on stage 0; GPipe: m), plus the
 working set of one layer re-materialized during backward when activations are recomputed.
 Workspace: the gradients alive at the peak of one layer's backward (the scheme's `layer_backward_bytes`:
-activation formulas count what is stored, not what the backward allocates next to it).
+activation formulas count what is stored, not what the backward allocates next to it), or on the last stage
+the eager loss's backward where that is larger.
 Sharded data parallel divides weights, gradients and optimizer state as `parallel.zero` says, and ZeRO-3
 adds its gathered weight and gradient buffers to the workspace.
 Reserved: what no tensor can use (CUDA context, library workspaces, communicator buffers), from the
@@ -86,6 +87,18 @@ def activation_bytes(sc: Scenario, scheme: Scheme, stage: int, actions: list[Act
     return max_in_flight(actions, weights) + extra
 
 
+def eager_loss_bytes(sc: Scenario) -> float:
+    """PyTorch's F.cross_entropy on fp32 logits (`training.loss: eager`): at the start of the backward, next
+    to the kept fp32 log-softmax output (counted with the activations), nll_loss's backward writes a dense
+    fp32 gradient and log_softmax's backward an fp32 input gradient: 8 s b V / t bytes, vocab split t ways.
+    The peak of the loss's forward (bf16 logits, their fp32 copy and the log-softmax: 6 s b V / t on top of
+    the kept 4) is lower. Megatron's fused loss works in place: 0."""
+    m = sc.model
+    if sc.training.loss != "eager" or not m.vocab:
+        return 0.0
+    return 8.0 * m.seq_len * sc.training.micro_batch * m.vocab / sc.parallelism.tensor
+
+
 def rank_memory(
     sc: Scenario,
     scheme: Scheme,
@@ -100,12 +113,14 @@ def rank_memory(
         g = o = 0
         w = 4 if sc.training.precision == "fp32" else 2
     dw, dg, do = memory_divisors(sc)  # sharded data parallel (ZeRO-1/2/3, FSDP)
-    gathered = gathered_buffer_bytes(sc, scheme.layer_params(), w, g)
+    gathered = gathered_buffer_bytes(sc, scheme.layer_params(), w, 4 if sc.training.grad_reduce_fp32 else g)
+    last = stage == sc.parallelism.pipeline - 1
+    working = max(scheme.layer_backward_bytes(sc.training.recompute), eager_loss_bytes(sc) if last else 0.0)
     return RankMemory(
         parameters=params * w / dw,
         gradients=params * g / dg,
         optimizer=params * o / do,
         activations=activation_bytes(sc, scheme, stage, actions),
-        workspace=(scheme.layer_backward_bytes(sc.training.recompute) + gathered) if train else 0.0,
+        workspace=(working + gathered) if train else 0.0,
         reserved=reserved_GiB * 1024**3,
     )

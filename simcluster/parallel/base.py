@@ -35,6 +35,7 @@ class Dims:
     flash: bool = False  # fused attention kernel: no s x s scores in memory
     cp: int = 1  # context-parallel ranks per sequence (s is each one's share)
     ulysses: bool = False  # context parallel by all-to-all (else the ring)
+    eager_norm: bool = False  # the norms as PyTorch's separate fp32 kernels (`training.eager_norm`)
 
     @property
     def kvh(self) -> int:
@@ -63,6 +64,7 @@ class Dims:
             flash=m.attention == "flash",
             cp=sc.parallelism.context,
             ulysses=sc.parallelism.context_form == "ulysses",
+            eager_norm=sc.training.eager_norm,
         )
 
 
@@ -74,6 +76,15 @@ class LayerOps:
     backward: list[OpSpec]
     recompute_full: list[OpSpec]
     recompute_selective: list[OpSpec]
+    recompute_op: list[OpSpec] = field(default_factory=list)
+
+    def redo(self, recompute: str) -> list[OpSpec]:
+        """The forward ops the backward re-runs under `training.recompute`."""
+        return {
+            "full": self.recompute_full,
+            "selective": self.recompute_selective,
+            "op": self.recompute_op,
+        }.get(recompute, [])
 
 
 @dataclass

@@ -134,7 +134,8 @@ class MegatronScheme:
         else:
             attn_fwd = lambda ph: core_attention(F, ph, b * heads, s, hd, e, fused)  # noqa: E731
             attn_bwd = core_attention_backward(F, b * heads, s, hd, e, fused)
-        ln = lambda name, ph: F.elementwise(name, ph, 2.0 * tok * h * e + 4 * h * e)  # noqa: E731
+        ln_fwd, ln_bwd = norm_bytes_per_element(d)
+        ln = lambda name, ph: F.elementwise(name, ph, ln_fwd * tok * h + 4 * h * e)  # noqa: E731
         bda = lambda name, ph: F.elementwise(name, ph, tok * h * (3.0 * e + 1))  # noqa: E731
 
         def forward(ph: Phase) -> list[OpSpec]:
@@ -169,7 +170,7 @@ class MegatronScheme:
                 F.gemm("mlp.fc1.wgrad", bw, h, f1, bs, linear=FP8_WGRAD),
                 group,
             ),
-            F.elementwise("ln2.bwd", bw, 3.0 * tok * h * e + 4 * h * e),
+            F.elementwise("ln2.bwd", bw, ln_bwd * tok * h + 4 * h * e),
             bda("attn.bias_dropout_add.bwd", bw),
             *self._exit_bwd("attn", group),
             F.gemm("attn.proj.dgrad", bw, bs, h // t, h, linear=FP8_DGRAD),
@@ -182,7 +183,34 @@ class MegatronScheme:
                 F.gemm("attn.qkv.wgrad", bw, h, qkv, bs, linear=FP8_WGRAD),
                 group,
             ),
-            F.elementwise("ln1.bwd", bw, 3.0 * tok * h * e + 4 * h * e),
+            F.elementwise("ln1.bwd", bw, ln_bwd * tok * h + 4 * h * e),
+        ]
+        rc: Phase = "recompute"
+        # torchtitan's per-op SAC saves every other linear's output in forward order (q, v, w1, and w2 when
+        # gated) and attention's; the backward re-runs the rest of the layer: the norms, the input gathers,
+        # the k and output projections, the gated MLP's up projection, the activation and the residual adds
+        mlp_redo = (
+            [
+                F.gemm("mlp.fc1.up", rc, bs, f // t, h, linear=FP8_FORWARD),
+                F.elementwise(act, rc, act_fwd * bs * (f // t) * e),
+            ]
+            if d.gated
+            else [
+                F.elementwise(act, rc, act_fwd * bs * (f // t) * e),
+                F.gemm("mlp.fc2", rc, bs, h, f // t, linear=FP8_FORWARD),
+            ]
+        )
+        recompute_op = [
+            ln("ln1", rc),
+            *self._enter("attn", rc, group),
+            F.gemm("attn.qkv.k", rc, bs, d.kvh * hd // t, h, linear=FP8_FORWARD),
+            *as_phase(rope, rc),
+            F.gemm("attn.proj", rc, bs, h, h // t, linear=FP8_FORWARD),
+            bda("attn.bias_dropout_add", rc),
+            ln("ln2", rc),
+            *self._enter("mlp", rc, group),
+            *mlp_redo,
+            bda("mlp.bias_dropout_add", rc),
         ]
         fwd = forward("forward")
         return LayerOps(
@@ -190,6 +218,7 @@ class MegatronScheme:
             backward=backward,
             recompute_full=as_phase(fwd, "recompute"),
             recompute_selective=[] if d.flash else attn_fwd("recompute"),
+            recompute_op=recompute_op,
         )
 
     # -- embedding and head ------------------------------------------------------------------------------
@@ -223,7 +252,7 @@ class MegatronScheme:
         logits = float(bs * vt)
         cast = [F.elementwise("loss.to_fp32", fw, logits * (e + 4.0))] if e < 4 else []
         head_fwd = [
-            F.elementwise("final_ln", fw, 2.0 * tok * h * e),
+            F.elementwise("final_ln", fw, norm_bytes_per_element(d)[0] * tok * h),
             *self._enter("head", fw, group),
             F.gemm("head.logits", fw, bs, vt, h),
             *cast,
@@ -244,7 +273,7 @@ class MegatronScheme:
                 F.gemm("head.logits.wgrad", bw, vt, h, bs),
                 group,
             ),
-            F.elementwise("final_ln.bwd", bw, 3.0 * tok * h * e),
+            F.elementwise("final_ln.bwd", bw, norm_bytes_per_element(d)[1] * tok * h),
         ]
         return EdgeOps(embed_fwd, embed_bwd, head_fwd, head_bwd)
 
@@ -302,6 +331,8 @@ class MegatronScheme:
             scores = FP32 * a * s * b
         if recompute == "full":
             return e * sbh / (t if self.sp or self.distribute else 1)
+        if recompute == "op":
+            return self._op_checkpoint_bytes()
         replicated = (4 * e + 2) * sbh  # layer-norm inputs, GEMM inputs of both regions, two dropout masks
         # q, k, v (k and v kv/a of q under grouped-query attention), the projection input; the MLP's
         # f-wide activation input and output (SwiGLU: gate, up and their product)
@@ -310,6 +341,22 @@ class MegatronScheme:
         if self.sp:
             return (replicated + sharded + (scores if keep_scores else 0)) / t
         return replicated + sharded / t + (scores / t if keep_scores else 0)
+
+    def _op_checkpoint_bytes(self) -> float:
+        """What torchtitan's per-op SAC keeps per layer: the layer input, the outputs of every other linear in
+        forward order (q, v, w1 and, gated, w2; not gated, the fc2 output is recomputed), attention's output
+        with its fp32 log-sum-exp, and under sequence parallel the two reduce-scatter outputs. With t = 1 and
+        a gated MLP: e sbh (4 + kv/a) + e sbf + 4 a s b."""
+        d = self.d
+        s, b, h, a, t, e = d.s, d.b, d.h, d.a, d.t, d.e
+        sbh = s * b * h
+        rep = t if self.sp else 1
+        kept = e * sbh / rep + e * sbh * (2 + d.kvh / a) / t + FP32 * a * s * b / t + e * s * b * d.f / t
+        if d.gated:
+            kept += e * sbh  # w2's output (partial sums under tensor parallel)
+        if self.sp and t > 1:
+            kept += 2 * e * sbh / t
+        return kept
 
     def layer_backward_bytes(self, recompute: str) -> float:
         """Peak gradient working set of one layer's backward (`backward_working_bytes`): hidden-sized
@@ -329,6 +376,18 @@ class MegatronScheme:
         if d.V and last:
             out += 4.0 * d.s * d.b * d.V / d.t + d.e * sbh  # fp32 logits/softmax kept for the loss, LN input
         return out
+
+
+def norm_bytes_per_element(d: Dims) -> tuple[float, float]:
+    """HBM bytes per normalized element, forward and backward. Fused (Apex/TE): read e, write e; backward 3e.
+    Eager (`training.eager_norm`, torchtitan's RMSNorm `_norm(x.float()).type_as(x) * weight`): forward
+    x.float() (e + 4), pow (8), mean (4), x * rsqrt (8), type_as (4 + e), * weight (2e) = 28 + 4e; backward
+    their gradients: * weight (2e for the input, 2e for the weight's sum), type_as (e + 4), x * rsqrt (8 and
+    8 for the rsqrt's sum), pow (8), the two x-gradients added (12), x.float() (4 + e) = 44 + 6e."""
+    e = d.e
+    if d.eager_norm:
+        return 28.0 + 4 * e, 44.0 + 6 * e
+    return 2.0 * e, 3.0 * e
 
 
 # -- parameter counts: per rank of a t-way tensor group (d.t); with d.t = 1, the whole model's ----------------

@@ -338,7 +338,10 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], f
             for ph in phases
         }
         gathered_wait = {ph: wait_for("fsdp-ag", ph) for ph in phases}
-        reduce = _dp_allreduce(ctx, layer_bytes, False, 0, family="fsdp-rs")
+        reduce_bytes = scheme.layer_params() * (
+            4 if sc.training.grad_reduce_fp32 else scheme.grad_bytes_per_param()
+        )
+        reduce = _dp_allreduce(ctx, reduce_bytes, False, 0, family="fsdp-rs")
         reduce = [replace(op, name=op.name.replace("grad.bucket0", "fsdp.grads")) for op in reduce]
 
     def unit(ph: Phase, order: list[int], j: int, mb: int) -> None:
@@ -389,10 +392,7 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], f
             final = overlap and not fsdp and last_b.get(a.chunk) == i
             for j, ly in enumerate(reversed(layers)):
                 unit("backward", list(reversed(layers)), j, mb)
-                if recompute == "full":
-                    out.extend(_steps(layer.recompute_full, ly, mb))
-                elif recompute == "selective":
-                    out.extend(_steps(layer.recompute_selective, ly, mb))
+                out.extend(_steps(layer.redo(recompute), ly, mb))
                 out.extend(_steps(layer.backward, ly, mb))
                 if fsdp:
                     out.extend(Step(op, ly, mb) for op in reduce)

@@ -239,7 +239,7 @@ class _Layout:
         ops = self.scheme.layer(rank)
         n = sc.model.layers // p
         rc = sc.training.recompute
-        redo = ops.recompute_full if rc == "full" else ops.recompute_selective if rc == "selective" else []
+        redo = ops.redo(rc)
         f = n * self.ops_time(ops.forward)
         b = n * (self.ops_time(redo) + self.ops_time(ops.backward))
         layers_b = b
@@ -377,7 +377,7 @@ class _Layout:
         ops = self.scheme.layer(rank)
         n = self.sc.model.layers // self.layout.pp
         rc = self.sc.training.recompute
-        redo = ops.recompute_full if rc == "full" else ops.recompute_selective if rc == "selective" else []
+        redo = ops.redo(rc)
         total = 0.0
         for op in (*ops.forward, *redo, *ops.backward):
             if op.kind not in COMPUTE_KINDS and op.blocking and op.kind not in ("wait", "host", "sync"):

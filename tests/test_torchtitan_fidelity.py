@@ -1,0 +1,143 @@
+"""torchtitan's per-op selective activation checkpointing (`training.recompute: op`) against closed forms:
+what it keeps per layer, what the backward re-runs, and its one-line input error."""
+
+from __future__ import annotations
+
+import pytest
+
+from simcluster.config.loader import check_semantics, parse_scenario
+from simcluster.errors import ConfigError
+from simcluster.hardware.profile import load_profile
+from tests.conftest import small_scenario
+from tests.test_modern_models import LLAMA3_8B, scheme
+
+E, H, F, A, KV = 2, 4096, 14336, 32, 8
+
+
+@pytest.mark.parametrize(("t", "sp"), [(1, False), (4, False), (4, True)])
+def test_op_sac_keeps_input_q_v_attention_w1_w2(t, sp):
+    """Kept per layer: the layer input (sequence-sharded under SP), q, v, attention's output and fp32
+    log-sum-exp, w1's output, w2's output (partial sums, whole on every rank), and the two reduce-scatter
+    outputs under SP. Llama 3 8B, t = 1: e sbh (4 + kv/a) + e sbf + 4 a s b = 1,042,284,544 bytes at b 2, s 8192."""
+    b, s_len = 2, 8192
+    sch, _ = scheme({**LLAMA3_8B, "layers": 2, "attention": "flash"}, t=t, b=b, sp=sp)
+    sbh, sbf = s_len * b * H, s_len * b * F
+    expect = E * sbh / (t if sp else 1) + E * sbh * (2 + KV / A) / t + 4 * A * s_len * b / t + E * sbf / t
+    expect += E * sbh + (2 * E * sbh / t if sp else 0)
+    assert sch.layer_activation_bytes("op") == pytest.approx(expect, rel=1e-12)
+    if t == 1:
+        assert sch.layer_activation_bytes("op") == 1_042_284_544
+        # between full recompute (the input only) and selective recompute (everything but the scores)
+        assert sch.layer_activation_bytes("full") < expect < 0.45 * sch.layer_activation_bytes("selective")
+
+
+@pytest.mark.parametrize("t", [1, 2])
+def test_op_sac_recomputes_k_wo_w3_and_the_elementwise_ops(t):
+    """The backward re-runs the GEMMs whose outputs the policy drops (k, wo and the gated MLP's w3:
+    2 bs h (kv hd + h + f) / t FLOPs) and every non-matmul op of the forward, not attention."""
+    b, s_len = 1, 1024
+    sch, _ = scheme({**LLAMA3_8B, "seq_len": s_len, "layers": 2, "attention": "flash"}, t=t, b=b)
+    layer = sch.layer(0)
+    redo = layer.redo("op")
+    gemm_flops = sum(op.flops for op in redo if op.kind == "gemm")
+    assert gemm_flops == pytest.approx(2 * b * s_len * H * (KV * 128 + H + F) / t, rel=1e-12)
+    names = {op.name for op in redo}
+    assert {"ln1", "ln2", "attn.rope", "mlp.swiglu", "attn.bias_dropout_add", "mlp.bias_dropout_add"} <= names
+    assert not any("flash" in n for n in names)
+    assert all(op.phase == "recompute" for op in redo)
+    assert layer.redo("none") == [] and layer.redo("full") == layer.recompute_full
+
+
+def test_op_sac_is_megatron_only():
+    with pytest.raises(ConfigError) as err:
+        sc = parse_scenario(
+            small_scenario(parallelism={"scheme": "optimus", "tensor": 4}, training={"recompute": "op"})
+        )
+        check_semantics(sc, load_profile(sc.hardware))
+    text = str(err.value)
+    assert "\n" not in text and text.startswith("training.recompute='op'") and "not optimus" in text
+
+
+def test_eager_loss_workspace_is_two_fp32_logit_tensors():
+    """`training.loss: eager` adds 8 s b V / t bytes (nll_loss's and log_softmax's fp32 gradients) to the last
+    stage's workspace where that is larger than a layer's backward; fused (Megatron) adds nothing. Llama 3 8B
+    at b 2, s 8192: 8 x 16,384 x 128,256 = 16.8 GB."""
+    from simcluster.memory.model import eager_loss_bytes
+
+    def sc(loss: str, t: int = 1):
+        return parse_scenario(
+            small_scenario(
+                parallelism={"tensor": t},
+                model={**LLAMA3_8B, "layers": 2},
+                training={"global_batch": 2, "micro_batch": 2, "loss": loss},
+            )
+        )
+
+    assert eager_loss_bytes(sc("eager")) == 8 * 8192 * 2 * 128256 == 16_810_770_432
+    assert eager_loss_bytes(sc("eager", t=4)) == 16_810_770_432 / 4
+    assert eager_loss_bytes(sc("fused")) == 0.0
+
+
+def test_fsdp_fp32_reduce_scatter_moves_twice_the_bytes(write_scenario):
+    """`training.grad_reduce_fp32`: FSDP's per-layer reduce-scatter carries 4 bytes per layer parameter
+    instead of 2 (bf16), and the unsharded gradient buffer is fp32: + 2 bytes x layer parameters."""
+    from simcluster.config.loader import load_scenario
+    from simcluster.memory.model import rank_memory
+    from simcluster.model.costs import CostModel
+    from simcluster.parallel.program import build_program
+
+    def build(fp32: bool):
+        path = write_scenario(
+            small_scenario(
+                parallelism={"tensor": 1, "data": 8, "zero": "full"},
+                model={**LLAMA3_8B, "layers": 2, "seq_len": 512, "vocab": 0},
+                training={"global_batch": 8, "micro_batch": 1, "grad_reduce_fp32": fp32},
+            )
+        )
+        loaded = load_scenario(path)
+        prog = build_program(loaded.scenario, CostModel(loaded.hardware, "bf16"), fold=True)
+        return loaded.scenario, prog
+
+    layer = 4096 * 4096 * 2 + 2 * 4096 * 1024 + 3 * 4096 * 14336 + 2 * 4096
+    for fp32, per_param in ((False, 2), (True, 4)):
+        sc, prog = build(fp32)
+        rs = [st.op for st in prog.steps[0] if st.op.name.startswith("fsdp.grads")]
+        assert rs and all(op.bytes == layer * per_param for op in rs)
+    sc16, prog16 = build(False)
+    sc32, prog32 = build(True)
+    mem = lambda sc, prog: rank_memory(sc, prog.scheme, prog.params_per_rank[0], 0, prog.schedules[0])  # noqa: E731
+    assert mem(sc32, prog32).workspace - mem(sc16, prog16).workspace == 2 * layer
+
+
+def test_eager_norm_bytes_per_element():
+    """`training.eager_norm`: the norms' forward moves 28 + 4e bytes per element (36 at bf16) and the backward
+    44 + 6e (56), where the fused kernel moves 2e and 3e; the layer's two norms carry that times tok x h."""
+    b, s_len = 1, 1024
+    model = {**LLAMA3_8B, "seq_len": s_len, "layers": 2, "attention": "flash"}
+    fused, _ = scheme(model, b=b)
+    sc = parse_scenario(
+        small_scenario(
+            parallelism={"tensor": 1},
+            model=model,
+            training={"global_batch": b, "micro_batch": b, "precision": "bf16", "eager_norm": True},
+        )
+    )
+    from simcluster.model.costs import CostModel
+    from simcluster.parallel.base import Dims, OpFactory
+    from simcluster.parallel.groups import RankLayout
+    from simcluster.parallel.megatron import MegatronScheme
+
+    eager = MegatronScheme(
+        Dims.of(sc),
+        OpFactory(CostModel(load_profile("dgx-h100"), "bf16")),
+        RankLayout(tp=1, dp=1, pp=1),
+        sp=False,
+    )
+    tok_h = b * s_len * H
+
+    def nbytes(sch, name):
+        layer = sch.layer(0)
+        return next(op.bytes for op in layer.forward + layer.backward if op.name == name) - 4 * H * E
+
+    assert nbytes(fused, "ln1") == 4 * tok_h and nbytes(fused, "ln1.bwd") == 6 * tok_h
+    assert nbytes(eager, "ln1") == 36 * tok_h and nbytes(eager, "ln2.bwd") == 56 * tok_h
