@@ -1,0 +1,88 @@
+"""Mixture-of-experts closed forms: parameter counts, all-to-all bytes, expert rank layout, bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from simcluster.errors import ConfigError
+from simcluster.model import moe
+from simcluster.parallel.base import Dims
+from simcluster.parallel.groups import RankLayout
+
+
+def _dims(h: int, a: int, kv: int, f: int, V: int, s: int = 4096) -> Dims:
+    return Dims(b=1, s=s, h=h, a=a, f=f, V=V, t=1, e=2, dtype="bf16", kv=kv, gated=True, rms=True,
+                bias=False, rope=True, tied=False)
+
+
+MIXTRAL = moe.MoE(experts=8, top_k=2, expert_ffn=14336)
+DSV3 = moe.MoE(experts=256, top_k=8, expert_ffn=2048, shared_experts=1, first_dense=3)
+# MLA with DeepSeek-V3's published dims: q rank 1536, kv rank 512, 128 heads of 128 (+64 rope), v 128
+DSV3_MLA = moe.mla_params(7168, 128, 1536, 512, 128, 64, 128)
+
+
+def test_mixtral_8x7b_total_and_active():
+    d = _dims(4096, 32, 8, 14336, 32000)
+    assert moe.model_params(d, MIXTRAL, 32) == pytest.approx(46.7e9, rel=0.005)
+    assert moe.model_params(d, MIXTRAL, 32, active=True) == pytest.approx(12.9e9, rel=0.005)
+
+
+def test_mixtral_by_hand():
+    # attention 2 h^2 + 2 h (8 x 128); 8 experts of 3 h f; router h x 8; two RMSNorms; embedding + head
+    h, f = 4096, 14336
+    layer = 2 * h * h + 2 * h * 1024 + 8 * 3 * h * f + 8 * h + 2 * h
+    want = 32 * layer + 2 * 32000 * h + h
+    assert moe.model_params(_dims(h, 32, 8, f, 32000), MIXTRAL, 32) == want
+
+
+def test_deepseek_v3_671b_37b():
+    d = _dims(7168, 128, 128, 18432, 129280)
+    total = moe.model_params(d, DSV3, 61, attention=DSV3_MLA)
+    active = moe.model_params(d, DSV3, 61, active=True, attention=DSV3_MLA)
+    assert total == pytest.approx(671e9, rel=0.01)
+    assert active == pytest.approx(37e9, rel=0.02)  # published "37B activated", rounded
+    assert DSV3.moe_layers(61) == 58
+
+
+def test_moe_layer_selection():
+    assert [i for i in range(6) if moe.MoE(4, 1, 8, every=2).is_moe(i)] == [1, 3, 5]
+    assert [i for i in range(6) if moe.MoE(4, 1, 8, every=2, first_dense=1).is_moe(i)] == [2, 4]
+    assert moe.MoE(4, 1, 8, layers=(0, 5)).moe_layers(6) == 2
+
+
+def test_alltoall_bytes():
+    # 4096 tokens x hidden 1024 x top 2 x 3/4 of them leave the rank x 2 bytes
+    assert moe.alltoall_bytes(4096, 1024, 2, 4, 2) == 4096 * 1024 * 2 * 0.75 * 2
+    assert moe.alltoall_bytes(4096, 1024, 2, 1, 2) == 0.0
+
+
+def test_expert_params_per_rank():
+    d = _dims(4096, 32, 8, 14336, 32000)
+    assert moe.expert_params_per_rank(d, MIXTRAL, ep=4, etp=2) == 2 * 3 * 4096 * 14336 / 2
+
+
+def test_expert_layout_groups():
+    # 16 ranks, tp 2, dp 4, pp 2; experts: etp 1, ep 4 -> expert dp 2, order etp-ep-dp-pp
+    ex = moe.expert_layout(RankLayout(tp=2, dp=4, pp=2), ep=4)
+    assert (ex.tp, ex.ep, ex.dp, ex.pp) == (1, 4, 2, 2)
+    assert ex.group(0, "ep") == (0, 1, 2, 3)
+    assert ex.group(5, "dp") == (1, 5)
+    assert ex.group(9, "ep") == (8, 9, 10, 11)  # second pipeline stage
+    ex2 = moe.expert_layout(RankLayout(tp=2, dp=4, pp=1), ep=2, etp=2)
+    assert ex2.group(0, "tp") == (0, 1) and ex2.group(0, "ep") == (0, 2) and ex2.group(0, "dp") == (0, 4)
+
+
+@pytest.mark.parametrize(
+    "m, ep, dpcp, field",
+    [
+        (moe.MoE(8, 9, 16), 1, 1, "model.moe.top_k"),
+        (moe.MoE(8, 2, 16, capacity_factor=0.0), 1, 1, "model.moe.capacity_factor"),
+        (moe.MoE(8, 2, 16), 3, 3, "parallelism.expert"),
+        (moe.MoE(8, 2, 16), 4, 2, "parallelism.expert"),
+    ],
+)
+def test_bad_input_one_line(m, ep, dpcp, field):
+    with pytest.raises(ConfigError) as err:
+        moe.check(m, ep, dpcp)
+    assert err.value.field == field and "\n" not in str(err.value)
+    moe.check(moe.MoE(8, 2, 16, capacity_factor=1.25), 4, 8)  # a valid shape passes
