@@ -86,3 +86,29 @@ def test_bad_input_one_line(m, ep, dpcp, field):
         moe.check(m, ep, dpcp)
     assert err.value.field == field and "\n" not in str(err.value)
     moe.check(moe.MoE(8, 2, 16, capacity_factor=1.25), 4, 8)  # a valid shape passes
+
+
+def test_routed_pairs_imbalance_and_capacity():
+    assert moe.routed_pairs(1000, MIXTRAL) == 2000
+    assert moe.routed_pairs(1000, MIXTRAL, imbalance=1.5) == 3000
+    capped = moe.MoE(8, 2, 14336, capacity_factor=1.25)
+    assert moe.routed_pairs(1000, capped, imbalance=1.5) == 2500  # the excess over capacity is dropped
+    assert moe.routed_pairs(1000, capped) == 2000
+
+
+def test_moe_mlp_flops_mixtral():
+    # per token: router 2 h 8, two experts of 3 h f multiply-adds each
+    d = _dims(4096, 32, 8, 14336, 32000)
+    per_token = 2 * 4096 * 8 + 2 * 2 * 3 * 4096 * 14336
+    assert moe.moe_mlp_flops(4096, d, MIXTRAL) == 4096 * per_token
+    shared = moe.MoE(8, 2, 1024, shared_experts=1, shared_ffn=2048)
+    assert moe.moe_mlp_flops(1, d, shared, etp=2) == 2 * 4096 * 8 + (2 * 2 * 3 * 1024 + 2 * 3 * 2048) * 4096 / 2
+
+
+def test_moe_activation_bytes():
+    d = _dims(4096, 32, 8, 14336, 32000)
+    # 100 tokens: fp32 logits 100 x 8 x 4; 200 pairs x (h + 3 f) x 2 bytes
+    assert moe.moe_activation_bytes(100, d, MIXTRAL) == 100 * 8 * 4 + 200 * (4096 + 3 * 14336) * 2
+    m = moe.MoE(8, 2, 1024, shared_experts=2)
+    want = 100 * 8 * 4 + 200 * (4096 + 3 * 1024) * 2 + 100 * 2 * 3 * 1024 * 2 + 100 * 4096 * 2
+    assert moe.moe_activation_bytes(100, d, m) == want

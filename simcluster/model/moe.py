@@ -120,3 +120,33 @@ def expert_layout(layout: RankLayout, ep: int, etp: int = 1) -> RankLayout:
         raise ConfigError("parallelism.expert", ep, f"expert x expert_tensor must divide {world // layout.pp}")
     edp = world // (layout.pp * etp * ep)
     return RankLayout(tp=etp, dp=edp, pp=layout.pp, ep=ep, order="tp-ep-dp-pp")
+
+
+def routed_pairs(tokens: int, m: MoE, imbalance: float = 1.0) -> float:
+    """Token-expert pairs the busiest rank of an expert-parallel group computes per MoE layer, with `tokens`
+    per rank: top_k per token under uniform routing, times `imbalance` (the busiest rank's share over the
+    mean), capped at `capacity_factor` (tokens over an expert's capacity are dropped)."""
+    share = imbalance if m.capacity_factor is None else min(imbalance, m.capacity_factor)
+    return tokens * m.top_k * share
+
+
+def moe_mlp_flops(tokens: int, d: Dims, m: MoE, imbalance: float = 1.0, etp: int = 1) -> float:
+    """Forward FLOPs of one MoE layer's MLP part on the busiest rank: the router GEMM (2 tokens h E), the
+    routed experts' grouped GEMMs (2 per multiply-add over routed_pairs, split etp ways) and the shared
+    experts (every token). The backward is twice this."""
+    router = 2.0 * tokens * d.h * m.experts
+    routed = 2.0 * routed_pairs(tokens, m, imbalance) * expert_params(d, m) / etp
+    shared = 2.0 * tokens * m.shared_experts * _mlp_matrices(d, m.shared_ffn or m.expert_ffn) / etp
+    return router + routed + shared
+
+
+def moe_activation_bytes(tokens: int, d: Dims, m: MoE, imbalance: float = 1.0, etp: int = 1) -> float:
+    """Bytes one MoE layer's MLP part keeps for the backward on the busiest rank (no recomputation): fp32
+    router logits (tokens x E), the permuted expert inputs (pairs x h), the first grouped GEMM's output
+    (pairs x f, two of them gated) and its activation (pairs x f), the same for the shared experts."""
+    pairs = routed_pairs(tokens, m, imbalance)
+    f1 = (3 if d.gated else 2) * m.expert_ffn / etp
+    fs = (3 if d.gated else 2) * (m.shared_ffn or m.expert_ffn) / etp
+    routed = pairs * (d.h + f1) * d.e
+    shared = tokens * m.shared_experts * fs * d.e + (tokens * d.h * d.e if m.shared_experts else 0.0)
+    return 4.0 * tokens * m.experts + routed + shared
