@@ -112,3 +112,8 @@ def test_moe_activation_bytes():
     m = moe.MoE(8, 2, 1024, shared_experts=2)
     want = 100 * 8 * 4 + 200 * (4096 + 3 * 1024) * 2 + 100 * 2 * 3 * 1024 * 2 + 100 * 4096 * 2
     assert moe.moe_activation_bytes(100, d, m) == want
+
+
+def test_expert_layout_rejects_indivisible():
+    with pytest.raises(ConfigError, match="parallelism.expert=3"):
+        moe.expert_layout(RankLayout(tp=2, dp=4, pp=1), ep=3)
