@@ -1,13 +1,20 @@
-"""Mixture-of-experts closed forms: parameter counts, all-to-all bytes, expert rank layout, bad input."""
+"""Mixture-of-experts closed forms: parameter counts, FLOPs, activation bytes, all-to-all bytes and time
+(inside a node vs across nodes), expert rank layout, bad input."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from simcluster.engine.executor import Engine
 from simcluster.errors import ConfigError
 from simcluster.model import moe
+from simcluster.model.ops import OpSpec, Step
 from simcluster.parallel.base import Dims
 from simcluster.parallel.groups import RankLayout
+from simcluster.topology.graph import build_topology
+from tests.test_collectives import A100, IB_A, IB_BW, L_A100, NV_A, NV_BW, ib_alpha
 
 
 def _dims(h: int, a: int, kv: int, f: int, V: int, s: int = 4096) -> Dims:
@@ -117,3 +124,26 @@ def test_moe_activation_bytes():
 def test_expert_layout_rejects_indivisible():
     with pytest.raises(ConfigError, match="parallelism.expert=3"):
         moe.expert_layout(RankLayout(tp=2, dp=4, pp=1), ep=3)
+
+
+def _a2a_time(nodes: int, gpus: list[int], op: OpSpec) -> float:
+    """One all-to-all through the engine, rank r on GPU gpus[r]."""
+    group = tuple(range(len(gpus)))
+    steps = {r: [Step(replace(op, group=group), -1, -1)] for r in group}
+    eng = Engine(steps, [group], gpus, build_topology(A100, nodes), L_A100, {"alltoall": "auto"})
+    return eng.run().iteration_time_s
+
+
+def test_dispatch_combine_bytes_and_time_inside_vs_across_nodes():
+    tokens, h, e, ep = 4096, 4096, 2, 8
+    disp, comb = moe.dispatch_combine(tokens, h, MIXTRAL, e, tuple(range(ep)), "forward")
+    assert disp.kind == comb.kind == "alltoall" and disp.family == "ep"
+    assert disp.bytes * (ep - 1) / ep == moe.alltoall_bytes(tokens, h, 2, ep, e)
+    S = disp.bytes
+    inside = _a2a_time(1, list(range(8)), disp)
+    assert inside == pytest.approx(L_A100 + NV_A + 7 / 8 * S / NV_BW, rel=1e-6)
+    pair = _a2a_time(2, [0, 8], moe.dispatch_combine(tokens, h, MIXTRAL, e, (0, 1), "forward")[0])
+    assert pair == pytest.approx(L_A100 + IB_A + S / 2 / IB_BW, rel=1e-6)
+    across = _a2a_time(8, [8 * i for i in range(8)], disp)
+    assert across == pytest.approx(L_A100 + ib_alpha(8) + 7 / 8 * S / IB_BW, rel=1e-6)
+    assert inside < across

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from simcluster.errors import ConfigError
+from simcluster.model.ops import OpSpec, Phase
 from simcluster.parallel.base import Dims
 from simcluster.parallel.groups import RankLayout
 from simcluster.parallel.megatron import embedding_params, head_params, layer_params
@@ -150,3 +151,16 @@ def moe_activation_bytes(tokens: int, d: Dims, m: MoE, imbalance: float = 1.0, e
     routed = pairs * (d.h + f1) * d.e
     shared = tokens * m.shared_experts * fs * d.e + (tokens * d.h * d.e if m.shared_experts else 0.0)
     return 4.0 * tokens * m.experts + routed + shared
+
+
+def dispatch_combine(
+    tokens: int, h: int, m: MoE, element_bytes: int, ep_group: tuple[int, ...], phase: Phase, name: str = "moe"
+) -> tuple[OpSpec, OpSpec]:
+    """One MoE layer's two all-to-alls over its expert-parallel group (forward: dispatch then combine; the
+    backward runs the same pair on the gradients). Size in nccl-tests' convention: the rank's whole
+    tokens x top_k x h buffer, of which (ep - 1) / ep leaves the rank (`alltoall_bytes`)."""
+    size = float(tokens * m.top_k * h * element_bytes)
+    op = lambda part: OpSpec(  # noqa: E731
+        kind="alltoall", name=f"{name}.{part}.alltoall", phase=phase, bytes=size, group=ep_group, family="ep"
+    )
+    return op("dispatch"), op("combine")
