@@ -1,0 +1,166 @@
+"""Mixture-of-experts closed forms: parameter counts (total and active), the all-to-all bytes of token
+dispatch and combine, and the expert rank layout (Megatron-Core's second RankGenerator, etp-ep-dp-pp).
+
+Pure functions with no simulation in them: the building blocks the MoE layer ops, memory model and search
+use. A MoE layer replaces the dense MLP by a router (one h x E GEMM, softmax, top-k), E routed experts of
+hidden `expert_ffn` of which each token visits `top_k`, and `shared_experts` experts every token visits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from simcluster.errors import ConfigError
+from simcluster.model.ops import OpSpec, Phase
+from simcluster.parallel.base import Dims
+from simcluster.parallel.groups import RankLayout
+from simcluster.parallel.megatron import embedding_params, head_params, layer_params
+
+
+@dataclass(frozen=True)
+class MoE:
+    """A MoE model's expert shape. `every` k: every k-th layer (counting from 1 after `first_dense` dense
+    ones) is MoE; `layers`, when given, lists the MoE layers (0-based) instead."""
+
+    experts: int
+    top_k: int
+    expert_ffn: int
+    shared_experts: int = 0
+    shared_ffn: int = 0  # hidden of each shared expert; 0 = expert_ffn
+    every: int = 1
+    first_dense: int = 0
+    layers: tuple[int, ...] = ()
+    capacity_factor: float | None = None  # None = dropless
+
+    def is_moe(self, layer: int) -> bool:
+        if self.layers:
+            return layer in self.layers
+        return layer >= self.first_dense and (layer - self.first_dense) % self.every == self.every - 1
+
+    def moe_layers(self, n_layers: int) -> int:
+        return sum(self.is_moe(i) for i in range(n_layers))
+
+
+def check(m: MoE, ep: int = 1, dp_cp: int = 1, field: str = "model.moe") -> None:
+    """Raise a one-line ConfigError for a MoE shape or expert parallelism that cannot run."""
+    if m.top_k > m.experts:
+        raise ConfigError(f"{field}.top_k", m.top_k, f"must not exceed experts ({m.experts})")
+    if m.capacity_factor is not None and not m.capacity_factor > 0:
+        raise ConfigError(f"{field}.capacity_factor", m.capacity_factor, "must be > 0 (omit it for dropless)")
+    if m.experts % ep:
+        raise ConfigError("parallelism.expert", ep, f"must divide model.moe.experts ({m.experts})")
+    if dp_cp % ep:
+        raise ConfigError("parallelism.expert", ep, f"must divide data x context ({dp_cp})")
+
+
+def _mlp_matrices(d: Dims, f: int) -> float:
+    """Weights of one bias-free MLP of hidden f: three h x f matrices gated (SwiGLU), two otherwise."""
+    return (3 if d.gated else 2) * d.h * f
+
+
+def expert_params(d: Dims, m: MoE) -> float:
+    """One routed expert's parameters (whole, before expert-tensor sharding)."""
+    return _mlp_matrices(d, m.expert_ffn)
+
+
+def moe_layer_params(d: Dims, m: MoE, active: bool = False, attention: float | None = None) -> float:
+    """One MoE layer's parameters (d.t = 1): the layer's attention and norms, the router (h x E), the shared
+    experts and all routed experts (active: only top_k of them). `attention` overrides the attention
+    projections' count (e.g. multi-head latent attention, `mla_params`)."""
+    d1 = replace(d, t=1)
+    dense_mlp = _mlp_matrices(d1, d1.f) + ((2 * d1.f if d1.gated else d1.f) + d1.h if d1.bias else 0.0)
+    base = layer_params(d1) - dense_mlp
+    if attention is not None:
+        base += attention - _attention_params(d1)
+    routed = (m.top_k if active else m.experts) * expert_params(d1, m)
+    shared = m.shared_experts * _mlp_matrices(d1, m.shared_ffn or m.expert_ffn)
+    return base + d1.h * m.experts + shared + routed
+
+
+def _attention_params(d: Dims) -> float:
+    """Query/key/value and output projection weights and biases of standard (grouped-query) attention."""
+    qkv = (d.a + 2 * d.kvh) * (d.h // d.a)
+    return qkv * d.h + d.h * d.h + ((qkv + d.h) if d.bias else 0.0)
+
+
+def mla_params(h: int, heads: int, q_rank: int, kv_rank: int, head_dim: int, rope_dim: int, v_dim: int) -> float:
+    """Multi-head latent attention (DeepSeek-V2/V3) projections: q down (h x q_rank) and up (q_rank x heads
+    (head_dim + rope_dim)), kv down (h x (kv_rank + rope_dim)) and up (kv_rank x heads (head_dim + v_dim)),
+    output (heads v_dim x h), and the two latent RMSNorms."""
+    q = h * q_rank + q_rank * heads * (head_dim + rope_dim)
+    kv = h * (kv_rank + rope_dim) + kv_rank * heads * (head_dim + v_dim)
+    return q + kv + heads * v_dim * h + q_rank + kv_rank
+
+
+def model_params(d: Dims, m: MoE, layers: int, active: bool = False, attention: float | None = None) -> float:
+    """The whole model's parameters (active: those one token uses: top_k routed experts per MoE layer)."""
+    d1 = replace(d, t=1)
+    dense = layer_params(d1) + (0.0 if attention is None else attention - _attention_params(d1))
+    n_moe = m.moe_layers(layers)
+    moe = moe_layer_params(d1, m, active, attention)
+    return (layers - n_moe) * dense + n_moe * moe + embedding_params(d1) + head_params(d1)
+
+
+def expert_params_per_rank(d: Dims, m: MoE, ep: int, etp: int = 1) -> float:
+    """Routed-expert parameters one rank holds per MoE layer: experts / ep of them, each split etp ways."""
+    return m.experts // ep * expert_params(d, m) / etp
+
+
+def alltoall_bytes(tokens: int, h: int, top_k: int, ep: int, element_bytes: int) -> float:
+    """Bytes one rank sends in one all-to-all (dispatch or combine) of one MoE layer: each of its `tokens`
+    goes to top_k experts, a fraction (ep - 1) / ep of them on other ranks under uniform routing."""
+    return tokens * h * top_k * (ep - 1) / ep * element_bytes
+
+
+def expert_layout(layout: RankLayout, ep: int, etp: int = 1) -> RankLayout:
+    """The experts' rank layout as Megatron-Core builds it: the same world and pipeline stages, ranks
+    ordered etp-ep-dp-pp, expert-data-parallel size world / (pp etp ep). Expert gradients reduce (and ZeRO
+    shards experts) over its dp group; tokens are exchanged over its ep group."""
+    world = layout.world_size
+    if (world // layout.pp) % (etp * ep):
+        raise ConfigError("parallelism.expert", ep, f"expert x expert_tensor must divide {world // layout.pp}")
+    edp = world // (layout.pp * etp * ep)
+    return RankLayout(tp=etp, dp=edp, pp=layout.pp, ep=ep, order="tp-ep-dp-pp")
+
+
+def routed_pairs(tokens: int, m: MoE, imbalance: float = 1.0) -> float:
+    """Token-expert pairs the busiest rank of an expert-parallel group computes per MoE layer, with `tokens`
+    per rank: top_k per token under uniform routing, times `imbalance` (the busiest rank's share over the
+    mean), capped at `capacity_factor` (tokens over an expert's capacity are dropped)."""
+    share = imbalance if m.capacity_factor is None else min(imbalance, m.capacity_factor)
+    return tokens * m.top_k * share
+
+
+def moe_mlp_flops(tokens: int, d: Dims, m: MoE, imbalance: float = 1.0, etp: int = 1) -> float:
+    """Forward FLOPs of one MoE layer's MLP part on the busiest rank: the router GEMM (2 tokens h E), the
+    routed experts' grouped GEMMs (2 per multiply-add over routed_pairs, split etp ways) and the shared
+    experts (every token). The backward is twice this."""
+    router = 2.0 * tokens * d.h * m.experts
+    routed = 2.0 * routed_pairs(tokens, m, imbalance) * expert_params(d, m) / etp
+    shared = 2.0 * tokens * m.shared_experts * _mlp_matrices(d, m.shared_ffn or m.expert_ffn) / etp
+    return router + routed + shared
+
+
+def moe_activation_bytes(tokens: int, d: Dims, m: MoE, imbalance: float = 1.0, etp: int = 1) -> float:
+    """Bytes one MoE layer's MLP part keeps for the backward on the busiest rank (no recomputation): fp32
+    router logits (tokens x E), the permuted expert inputs (pairs x h), the first grouped GEMM's output
+    (pairs x f, two of them gated) and its activation (pairs x f), the same for the shared experts."""
+    pairs = routed_pairs(tokens, m, imbalance)
+    f1 = (3 if d.gated else 2) * m.expert_ffn / etp
+    fs = (3 if d.gated else 2) * (m.shared_ffn or m.expert_ffn) / etp
+    routed = pairs * (d.h + f1) * d.e
+    shared = tokens * m.shared_experts * fs * d.e + (tokens * d.h * d.e if m.shared_experts else 0.0)
+    return 4.0 * tokens * m.experts + routed + shared
+
+
+def dispatch_combine(
+    tokens: int, h: int, m: MoE, element_bytes: int, ep_group: tuple[int, ...], phase: Phase, name: str = "moe"
+) -> tuple[OpSpec, OpSpec]:
+    """One MoE layer's two all-to-alls over its expert-parallel group (forward: dispatch then combine; the
+    backward runs the same pair on the gradients). Size in nccl-tests' convention: the rank's whole
+    tokens x top_k x h buffer, of which (ep - 1) / ep leaves the rank (`alltoall_bytes`)."""
+    size = float(tokens * m.top_k * h * element_bytes)
+    op = lambda part: OpSpec(  # noqa: E731
+        kind="alltoall", name=f"{name}.{part}.alltoall", phase=phase, bytes=size, group=ep_group, family="ep"
+    )
+    return op("dispatch"), op("combine")
