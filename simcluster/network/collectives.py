@@ -127,9 +127,18 @@ def fastest_protocol(
     return min(protocols, key=lambda p: shape.uncontended_time_s(size_bytes, launch_s, capacity_Bps, p, rate))
 
 
-def _flow(topo: Topology, a: int, b: int, group: Sequence[int], weights: dict[int, float]) -> float:
-    """Add one flow a->b (spread over the NICs of the group's GPUs on a's node when it crosses nodes, as
-    NCCL's channels do); returns the route's latency."""
+def _group_nics(topo: Topology, group: Sequence[int]) -> dict[int, list[int]]:
+    """Node -> the sorted NICs of the group's GPUs on that node (once per group, not once per edge: a
+    per-edge scan of the group made large data-parallel rings quadratic)."""
+    by_node: dict[int, set[int]] = {}
+    for g in group:
+        by_node.setdefault(topo.node_of(g), set()).add(topo.nic_of(g))
+    return {n: sorted(s) for n, s in by_node.items()}
+
+
+def _flow(topo: Topology, a: int, b: int, group_nics: dict[int, list[int]], weights: dict[int, float]) -> float:
+    """Add one flow a->b (spread over the NICs of the group's GPUs on a's node, `group_nics`, when it crosses
+    nodes, as NCCL's channels do); returns the route's latency."""
     if a == b:
         return 0.0
     na = topo.node_of(a)
@@ -138,7 +147,7 @@ def _flow(topo: Topology, a: int, b: int, group: Sequence[int], weights: dict[in
         for link in links:
             weights[link] = weights.get(link, 0.0) + 1.0
         return topo.path_latency_s(links)
-    nics = sorted({topo.nic_of(g) for g in group if topo.node_of(g) == na})
+    nics = group_nics[na]
     share = 1.0 / len(nics)
     lat = 0.0
     for k in nics:
@@ -163,7 +172,8 @@ def _add_flows(
     lat = 0.0
     for group in subgroups:
         edges = edges_of(group)
-        here = [_flow(topo, a, b, group, weights) for a, b in edges]
+        group_nics = _group_nics(topo, group) if edges else {}
+        here = [_flow(topo, a, b, group_nics, weights) for a, b in edges]
         if here:
             lat = max(lat, sum(here) / len(here) if pipelined else max(here))
     return lat
