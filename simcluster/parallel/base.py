@@ -132,7 +132,7 @@ class OpFactory:
         both were cast already)."""
         cost = self.fp8 if linear and self.fp8 is not None else self.cost
         secs, flops = cost.gemm(m, n, k, batch, backward=phase == "backward")
-        e = BYTES_PER_ELEMENT[cost.dtype] if cost.dtype != "fp32" else 4
+        e = BYTES_PER_ELEMENT[cost.dtype]
         nbytes = float(e * batch * (m * k + k * n + m * n))
         measured = self.measured_gemm_s(m, n, k, batch, cost)
         if measured is not None:  # table first; backward layouts keep the model's backward/forward ratio

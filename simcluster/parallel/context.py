@@ -34,34 +34,42 @@ def ring_forward(
 ) -> list[OpSpec]:
     """`batch` = micro-batch x the rank's query heads; each step's attention is 1/cp of the rank's work."""
     flops = 2.0 * batch * s_local * (s_local * cp) * hd / cp
-    nbytes = 4.0 * batch * s_local * hd * e
-    ops: list[OpSpec] = []
-    for j in range(cp):
-        if j < cp - 1:
-            ops.append(_ring_step(f"attn.cp.kv{j}.sendrecv", ph, kv_bytes, group))
-        ops.append(F.fused_attention(f"attn.flash.cp{j}", ph, flops, nbytes))
-        if j < cp - 1:
-            ops.append(wait_for(FAMILY, ph))
-    return ops
+    return _ring(F, ph, "attn.cp.kv", "attn.flash", flops, 4.0 * batch * s_local * hd * e, kv_bytes, cp, group)
 
 
 def ring_backward(
     F: OpFactory, batch: int, s_local: int, cp: int, hd: int, e: int, kv_bytes: float, group: tuple
 ) -> list[OpSpec]:
+    """The blocks and their gradients travel together: twice the forward's bytes per step."""
     flops = FLASH_BACKWARD_FLOPS_RATIO * 2.0 * batch * s_local * (s_local * cp) * hd / cp
     nbytes = 8.0 * batch * s_local * hd * e
+    return _ring(F, "backward", "attn.cp.kv_dkv", "attn.flash.bwd", flops, nbytes, 2.0 * kv_bytes, cp, group)
+
+
+def _ring(
+    F: OpFactory,
+    ph: Phase,
+    send: str,
+    attn: str,
+    flops: float,
+    nbytes: float,
+    step_bytes: float,
+    cp: int,
+    group: tuple,
+) -> list[OpSpec]:
+    """cp attention blocks; before each but the last, the next block's sendrecv starts on the context
+    group's stream, and the block after waits for it."""
     ops: list[OpSpec] = []
     for j in range(cp):
         if j < cp - 1:
-            ops.append(_ring_step(f"attn.cp.kv_dkv{j}.sendrecv", "backward", 2.0 * kv_bytes, group))
-        ops.append(F.fused_attention(f"attn.flash.bwd.cp{j}", "backward", flops, nbytes))
+            ops.append(
+                OpSpec("sendrecv", f"{send}{j}.sendrecv", ph, bytes=step_bytes, group=group, family=FAMILY,
+                       blocking=False)
+            )  # fmt: skip
+        ops.append(F.fused_attention(f"{attn}.cp{j}", ph, flops, nbytes))
         if j < cp - 1:
-            ops.append(wait_for(FAMILY, "backward"))
+            ops.append(wait_for(FAMILY, ph))
     return ops
-
-
-def _ring_step(name: str, ph: Phase, nbytes: float, group: tuple) -> OpSpec:
-    return OpSpec("sendrecv", name, ph, bytes=nbytes, group=group, family=FAMILY, blocking=False)
 
 
 def ulysses_forward(
