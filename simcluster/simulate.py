@@ -18,10 +18,11 @@ from simcluster.hardware.profile import HardwareProfile
 from simcluster.hardware.tables import lookup_of
 from simcluster.memory.model import RankMemory, rank_memory
 from simcluster.model.costs import CostModel
+from simcluster.model.moe import MoE
 from simcluster.network.collectives import bus_factor
 from simcluster.network.protocols import protocols_of
 from simcluster.network.utilization import class_utilization
-from simcluster.parallel.program import Program, build_program
+from simcluster.parallel.program import Program, build_program, rank_layers
 from simcluster.reliability import noise, stragglers
 from simcluster.topology.graph import Topology, build_topology, per_flow_caps_Bps
 from simcluster.topology.placement import place
@@ -127,13 +128,21 @@ class SimResult:
     def model_flops(self) -> float:
         """Model FLOPs of one iteration (no recomputation counted): 3x forward for training
         (Korthikanti et al.: 72 B L s h^2 (1 + s/6h + V/12hL) when f = 4h; grouped-query attention's
-        q, k, v projection is (heads + 2 kv_heads) x head size wide, SwiGLU has three f x h matrices)."""
+        q, k, v projection is (heads + 2 kv_heads) x head size wide, SwiGLU has three f x h matrices; a MoE
+        layer's MLP counts the top_k experts a token visits and the shared ones)."""
         sc = self.scenario
         m = sc.model
         B, s, h, L, V, f = sc.training.global_batch, m.seq_len, m.hidden, m.layers, m.vocab, sc.ffn_hidden
         qkv = (m.heads + 2 * sc.kv_heads) * (h // m.heads)
-        mlp = (3 if m.mlp == "swiglu" else 2) * h * f
-        fwd = 2.0 * B * s * (L * (qkv * h + h * h + mlp + 2 * s * h) + h * V)
+        w = 3 if m.mlp == "swiglu" else 2
+        mlp = w * h * f * L
+        if m.moe is not None:  # Megatron's count: top_k routed experts and the shared ones; no router
+            moe = MoE.of(m.moe)
+            assert moe is not None
+            n_moe = moe.moe_layers(L)
+            per = w * h * (moe.top_k * moe.expert_ffn + moe.shared_experts * (moe.shared_ffn or moe.expert_ffn))
+            mlp += n_moe * (per - w * h * f)
+        fwd = 2.0 * B * s * (L * (qkv * h + h * h + 2 * s * h) + mlp + h * V)
         return fwd * (3 if sc.training.mode == "train" else 1)
 
     def executed_flops(self) -> float:
@@ -175,8 +184,7 @@ class SimResult:
         B = sc.training.global_batch
         fwd = stats[slowest]["forward_s"]
         bwd = stats[slowest]["backward_s"]
-        p = sc.parallelism
-        layer_runs = sc.model.layers // p.pipeline * sc.microbatches
+        layer_runs = max(1, len(rank_layers(sc, self.program.layout.coord(slowest, "pp")))) * sc.microbatches
         return {
             "name": sc.name,
             "hardware": hw.name,

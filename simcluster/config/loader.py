@@ -107,6 +107,55 @@ def _check_context(sc: Scenario) -> None:
                 )
 
 
+def _check_moe(sc: Scenario) -> None:
+    """Mixture-of-experts shape and expert parallelism (Megatron-Core's rules)."""
+    p, m = sc.parallelism, sc.model
+    if m.moe is None:
+        if p.expert > 1:
+            raise ConfigError("parallelism.expert", p.expert, "needs model.moe (a mixture-of-experts model)")
+        if p.expert_tensor not in (None, p.tensor):
+            raise ConfigError("parallelism.expert_tensor", p.expert_tensor, "needs model.moe")
+        return
+    moe, ep, etp = m.moe, p.expert, sc.expert_tensor
+    if p.scheme == "optimus":
+        raise ConfigError("model.moe", "experts", "is modelled for the megatron schemes, not optimus")
+    if p.tensor > 1 and p.scheme != "megatron-sp":
+        raise ConfigError(
+            "parallelism.scheme",
+            p.scheme,
+            "must be megatron-sp for model.moe with tensor > 1 (Megatron-Core's MoE needs sequence parallel)",
+        )
+    if moe.top_k > moe.experts:
+        raise ConfigError("model.moe.top_k", moe.top_k, f"must not exceed model.moe.experts={moe.experts}")
+    if moe.experts % ep:
+        raise ConfigError("parallelism.expert", ep, f"must divide model.moe.experts={moe.experts}")
+    ranks = p.tensor * p.context * p.data
+    if ranks % (ep * etp):
+        raise ConfigError(
+            "parallelism.expert",
+            ep,
+            f"x expert_tensor={etp} must divide tensor x context x data = {ranks} (the ranks of one stage)",
+        )
+    if moe.expert_ffn % etp:
+        raise ConfigError(
+            "parallelism.expert_tensor", etp, f"does not divide model.moe.expert_ffn={moe.expert_ffn}"
+        )
+    shared = moe.shared_experts * (moe.shared_ffn or moe.expert_ffn)
+    if shared % p.tensor:
+        raise ConfigError(
+            "parallelism.tensor", p.tensor, f"does not divide the shared experts' FFN width {shared}"
+        )
+    bad = [i for i in moe.layers or () if i >= m.layers]
+    if bad:
+        raise ConfigError("model.moe.layers", bad[0], f"is not a layer index in 0..{m.layers - 1}")
+    if moe.layers is None and moe.first_dense >= m.layers:
+        raise ConfigError("model.moe.first_dense", moe.first_dense, f"leaves no MoE layer of {m.layers}")
+    if not p.order.endswith("-pp") and (ep > 1 or etp != p.tensor):
+        raise ConfigError(
+            "parallelism.order", p.order, "must end with pp for expert parallel (Megatron-Core's expert layout)"
+        )
+
+
 def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
     """Rules that tie fields together; each message names the fields, their values and the rule."""
     p, m, t = sc.parallelism, sc.model, sc.training
@@ -193,10 +242,16 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
                 ),
             )
     chunks = p.pipeline * p.virtual_stages
-    if m.layers % chunks:
+    extra = int(p.account_for_embedding) + int(p.account_for_loss)
+    if (m.layers + extra) % chunks:
         raise ConfigError(
-            "model.layers", m.layers, f"must be divisible by parallelism.pipeline x virtual_stages = {chunks}"
+            "model.layers",
+            m.layers,
+            f"must be divisible by parallelism.pipeline x virtual_stages = {chunks}"
+            if not extra
+            else f"plus {extra} (parallelism.account_for_*) must be divisible by pipeline x virtual_stages = {chunks}",
         )
+    _check_moe(sc)
     if p.virtual_stages > 1 and p.schedule != "interleaved-1f1b":
         raise ConfigError(
             "parallelism.virtual_stages", p.virtual_stages, "needs parallelism.schedule=interleaved-1f1b"

@@ -103,6 +103,60 @@ class ParallelismConfig(_Strict):
         le=MAX_PARALLEL,
         description="hybrid sharding: data (x context) ranks per shard group; default: data x context",
     )
+    expert: int = Field(
+        1,
+        gt=0,
+        le=MAX_PARALLEL,
+        description="expert-parallel size (model.moe): each rank holds experts / expert of every MoE layer and "
+        "exchanges tokens with its expert group by all-to-all. Megatron-Core's parallel folding: the expert "
+        "layers' ranks are laid out expert_tensor-expert-(expert data)-pipeline over the same GPUs, so it does "
+        "not multiply the world size",
+    )
+    expert_tensor: int | None = Field(
+        None,
+        gt=0,
+        le=MAX_PARALLEL,
+        description="expert tensor-parallel size: each expert's FFN split this many ways; default: tensor "
+        "(Megatron-Core's default)",
+    )
+    account_for_embedding: bool = Field(
+        False,
+        description="uneven pipeline split: the embedding counts as one layer, so the first model chunk "
+        "holds one transformer layer fewer (Megatron's --account-for-embedding-in-pipeline-split)",
+    )
+    account_for_loss: bool = Field(
+        False,
+        description="the LM head and loss count as one layer: the last model chunk holds one transformer layer "
+        "fewer (Megatron's --account-for-loss-in-pipeline-split)",
+    )
+
+
+class MoEConfig(_Strict):
+    """Mixture-of-experts MLPs: a router picks top_k of `experts` per token; shared experts see every token."""
+
+    experts: int = Field(gt=0, le=MAX_PARALLEL, description="routed experts per MoE layer")
+    top_k: int = Field(gt=0, le=MAX_PARALLEL, description="experts each token is routed to")
+    expert_ffn: int = Field(gt=0, le=4 * MAX_HIDDEN, description="hidden size of each routed expert's MLP")
+    shared_experts: int = Field(0, ge=0, le=MAX_PARALLEL, description="experts every token visits")
+    shared_ffn: int | None = Field(
+        None, gt=0, le=4 * MAX_HIDDEN, description="hidden size of each shared expert; default: expert_ffn"
+    )
+    every: int = Field(1, gt=0, le=MAX_LAYERS, description="every k-th layer after first_dense is MoE")
+    first_dense: int = Field(0, ge=0, le=MAX_LAYERS, description="leading dense layers (DeepSeek-V3: 3)")
+    layers: list[Annotated[int, Field(ge=0, le=MAX_LAYERS)]] | None = Field(
+        None, description="the MoE layers (0-based), instead of every / first_dense"
+    )
+    capacity_factor: float | None = Field(
+        None, gt=0, le=1024, description="tokens an expert takes, over its even share (drops the rest); "
+        "default: dropless"
+    )
+    imbalance: float = Field(
+        1.0,
+        ge=1.0,
+        le=1024,
+        description="the busiest expert rank's routed tokens over the mean (1: uniform routing, as Megatron's "
+        "--moe-router-force-load-balancing); every rank waits for it at the combine",
+    )
 
 
 class ModelConfig(_Strict):
@@ -131,6 +185,7 @@ class ModelConfig(_Strict):
         description="eager: scores, softmax and dropout as separate kernels (Megatron 2022); flash: one fused "
         "kernel (FlashAttention), no s x s scores stored",
     )
+    moe: MoEConfig | None = Field(None, description="mixture-of-experts MLPs; default: dense")
 
 
 class TrainingConfig(_Strict):
@@ -344,6 +399,11 @@ class Scenario(_Strict):
     @property
     def ffn_hidden(self) -> int:
         return self.model.ffn_hidden or 4 * self.model.hidden
+
+    @property
+    def expert_tensor(self) -> int:
+        """Expert tensor-parallel size: parallelism.expert_tensor, default tensor (Megatron-Core's)."""
+        return self.parallelism.expert_tensor or self.parallelism.tensor
 
     @property
     def kv_heads(self) -> int:

@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from simcluster.config.schema import Scenario
+from simcluster.model.moe import MoE
+from simcluster.parallel.layers import layers_params, rank_layers, stage_layers
 from simcluster.parallel.registry import Scheme
 from simcluster.parallel.zero import gathered_buffer_bytes, memory_divisors
 from simcluster.schedule.pipeline import Action, max_in_flight
@@ -61,26 +63,41 @@ class RankMemory:
         }
 
 
+def _kinds(sc: Scenario, layers: list[int]) -> list[bool]:
+    """Which layer kinds `layers` hold: False for dense, True for mixture-of-experts."""
+    moe = MoE.of(sc.model.moe)
+    return sorted({moe is not None and moe.is_moe(ly) for ly in layers}) or [False]
+
+
+def layer_bytes(scheme: Scheme, recompute: str, moe: bool) -> float:
+    """Stored activation bytes of one layer of the kind (dense or MoE) per micro-batch."""
+    if moe:
+        return scheme.moe_layer_activation_bytes(recompute)  # type: ignore[attr-defined]
+    return scheme.layer_activation_bytes(recompute)
+
+
 def chunk_activation_bytes(sc: Scenario, scheme: Scheme, stage: int) -> tuple[list[float], float]:
     """Stored activation bytes of one micro-batch for each model chunk of `stage` (training), and the
     re-materialized working set one layer's backward holds on top of them when activations are recomputed."""
     p, v = sc.parallelism.pipeline, sc.parallelism.virtual_stages
-    per_chunk_layers = sc.model.layers // (p * v)
     recompute = sc.training.recompute
-    layer = scheme.layer_activation_bytes(recompute)
+    moe = MoE.of(sc.model.moe)
+    kinds = _kinds(sc, rank_layers(sc, stage))
+    per = {k: layer_bytes(scheme, recompute, k) for k in kinds}
     weights = [
-        per_chunk_layers * layer
+        sum(per[moe is not None and moe.is_moe(ly)] for ly in stage_layers(sc, stage, c))
         + scheme.edge_activation_bytes(stage == 0 and c == 0, stage == p - 1 and c == v - 1)
         for c in range(v)
     ]
-    extra = scheme.layer_activation_bytes("none") - layer if recompute != "none" else 0.0
+    extra = max(layer_bytes(scheme, "none", k) - per[k] for k in kinds) if recompute != "none" else 0.0
     return weights, extra
 
 
 def activation_bytes(sc: Scenario, scheme: Scheme, stage: int, actions: list[Action]) -> float:
     if sc.training.mode == "forward":
         p = sc.parallelism.pipeline
-        return scheme.layer_activation_bytes("none") + scheme.edge_activation_bytes(
+        kinds = _kinds(sc, rank_layers(sc, stage))
+        return max(layer_bytes(scheme, "none", k) for k in kinds) + scheme.edge_activation_bytes(
             stage == 0, stage == p - 1
         )
     weights, extra = chunk_activation_bytes(sc, scheme, stage)
@@ -113,14 +130,45 @@ def rank_memory(
         g = o = 0
         w = 4 if sc.training.precision == "fp32" else 2
     dw, dg, do = memory_divisors(sc)  # sharded data parallel (ZeRO-1/2/3, FSDP)
-    gathered = gathered_buffer_bytes(sc, scheme.layer_params(), w, 4 if sc.training.grad_reduce_fp32 else g)
+    moe = MoE.of(sc.model.moe)
+    layers = rank_layers(sc, stage)
+    kinds = _kinds(sc, layers)
+    one = {k: layers_params(scheme, _layer_of(moe, layers, k), moe) for k in kinds}
+    gathered = max(
+        gathered_buffer_bytes(sc, sum(one[k]), w, 4 if sc.training.grad_reduce_fp32 else g) for k in kinds
+    )
     last = stage == sc.parallelism.pipeline - 1
-    working = max(scheme.layer_backward_bytes(sc.training.recompute), eager_loss_bytes(sc) if last else 0.0)
+    recompute = sc.training.recompute
+    backward = {
+        False: lambda: scheme.layer_backward_bytes(recompute),
+        True: lambda: scheme.moe_layer_backward_bytes(recompute),  # type: ignore[attr-defined]
+    }
+    working = max(max(backward[k]() for k in kinds), eager_loss_bytes(sc) if last else 0.0)
+    # routed experts shard over their expert-data-parallel group (Megatron's distributed optimizer, FSDP)
+    expert = layers_params(scheme, layers, moe)[1]
+    ew, eg, eo = _expert_divisors(sc, scheme, expert)
+    dense = params - expert
     return RankMemory(
-        parameters=params * w / dw,
-        gradients=params * g / dg,
-        optimizer=params * o / do,
+        parameters=dense * w / dw + expert * w / ew,
+        gradients=dense * g / dg + expert * g / eg,
+        optimizer=dense * o / do + expert * o / eo,
         activations=activation_bytes(sc, scheme, stage, actions),
         workspace=(working + gathered) if train else 0.0,
         reserved=reserved_GiB * 1024**3,
     )
+
+
+def _layer_of(moe: MoE | None, layers: list[int], kind: bool) -> list[int]:
+    """One of `layers` of the kind (MoE or dense), or none."""
+    return [ly for ly in layers if (moe is not None and moe.is_moe(ly)) == kind][:1]
+
+
+def _expert_divisors(sc: Scenario, scheme: Scheme, expert: float) -> tuple[int, int, int]:
+    """How many ways the routed experts' (weights, gradients, optimizer state) are split: ZeRO's stages over
+    the expert-data-parallel group."""
+    if not expert or sc.parallelism.zero == "none" or sc.training.mode != "train":
+        return 1, 1, 1
+    el = scheme.expert_layout  # type: ignore[attr-defined]
+    n = el.size("dp")
+    zero = sc.parallelism.zero
+    return (n if zero == "full" else 1, n if zero in ("gradients", "full") else 1, n)

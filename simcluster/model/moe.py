@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from simcluster.config.schema import MoEConfig
 from simcluster.errors import ConfigError
 from simcluster.model.ops import OpSpec, Phase
 from simcluster.parallel.base import Dims
 from simcluster.parallel.groups import RankLayout
-from simcluster.parallel.megatron import embedding_params, head_params, layer_params
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,25 @@ class MoE:
     first_dense: int = 0
     layers: tuple[int, ...] = ()
     capacity_factor: float | None = None  # None = dropless
+    imbalance: float = 1.0  # the busiest expert rank's routed tokens over the mean
+
+    @classmethod
+    def of(cls, cfg: MoEConfig | None) -> MoE | None:
+        """The scenario's `model.moe` section as a MoE (None for a dense model)."""
+        if cfg is None:
+            return None
+        return cls(
+            experts=cfg.experts,
+            top_k=cfg.top_k,
+            expert_ffn=cfg.expert_ffn,
+            shared_experts=cfg.shared_experts,
+            shared_ffn=cfg.shared_ffn or 0,
+            every=cfg.every,
+            first_dense=cfg.first_dense,
+            layers=tuple(sorted(set(cfg.layers or ()))),
+            capacity_factor=cfg.capacity_factor,
+            imbalance=cfg.imbalance,
+        )
 
     def is_moe(self, layer: int) -> bool:
         if self.layers:
@@ -67,6 +86,8 @@ def moe_layer_params(d: Dims, m: MoE, active: bool = False, attention: float | N
     """One MoE layer's parameters (d.t = 1): the layer's attention and norms, the router (h x E), the shared
     experts and all routed experts (active: only top_k of them). `attention` overrides the attention
     projections' count (e.g. multi-head latent attention, `mla_params`)."""
+    from simcluster.parallel.megatron import layer_params  # megatron builds MoE layers from this module
+
     d1 = replace(d, t=1)
     dense_mlp = _mlp_matrices(d1, d1.f) + ((2 * d1.f if d1.gated else d1.f) + d1.h if d1.bias else 0.0)
     base = layer_params(d1) - dense_mlp
@@ -94,6 +115,8 @@ def mla_params(h: int, heads: int, q_rank: int, kv_rank: int, head_dim: int, rop
 
 def model_params(d: Dims, m: MoE, layers: int, active: bool = False, attention: float | None = None) -> float:
     """The whole model's parameters (active: those one token uses: top_k routed experts per MoE layer)."""
+    from simcluster.parallel.megatron import embedding_params, head_params, layer_params
+
     d1 = replace(d, t=1)
     dense = layer_params(d1) + (0.0 if attention is None else attention - _attention_params(d1))
     n_moe = m.moe_layers(layers)

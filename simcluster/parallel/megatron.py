@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
+from simcluster.model.moe import MoE, expert_layout
 from simcluster.model.ops import OpSpec, Phase, wait_for
 from simcluster.parallel import context
 from simcluster.parallel.base import (
@@ -34,6 +35,13 @@ from simcluster.parallel.base import (
     flash_attention_backward,
     fused_softmax_available,
 )
+from simcluster.parallel.experts import (
+    ExpertGroups,
+    moe_mlp_ops,
+    moe_params_split,
+    moe_stored_bytes,
+    moe_working_f,
+)
 from simcluster.parallel.groups import RankLayout
 
 
@@ -52,7 +60,15 @@ class MegatronScheme:
         distribute: bool = False,
         overlap: bool = True,
         softmax_fusion: bool = True,
+        moe: MoE | None = None,
+        expert: int = 1,
+        expert_tensor: int = 1,
     ) -> None:
+        self.moe = moe
+        self.ep = expert
+        self.etp = expert_tensor
+        # Megatron-Core's parallel folding: the expert layers' ranks laid out etp-ep-edp-pp on the same GPUs
+        self.expert_layout = expert_layout(layout, expert, expert_tensor) if moe is not None else None
         self.d = dims
         self.overlap = overlap
         self.softmax_fusion = softmax_fusion
@@ -66,6 +82,27 @@ class MegatronScheme:
     def layer(self, rank: int) -> LayerOps:
         cp = self.layout.group(rank, "cp") if self.d.cp > 1 else ()
         return self.layer_for_group(self.layout.group(rank, "tp"), cp)
+
+    def moe_layer(self, rank: int) -> LayerOps:
+        """A mixture-of-experts layer's ops on `rank` (attention as `layer`, the MLP a MoE block)."""
+        assert self.expert_layout is not None, "moe_layer needs model.moe"
+        cp = self.layout.group(rank, "cp") if self.d.cp > 1 else ()
+        el = self.expert_layout
+        groups = ExpertGroups(self.layout.group(rank, "tp"), el.group(rank, "ep"), el.group(rank, "tp"))
+        return self.layer_for_group(self.layout.group(rank, "tp"), cp, groups)
+
+    def expert_data_group(self, rank: int) -> tuple[int, ...]:
+        """The ranks `rank`'s expert weights are replicated on: expert gradients reduce (and ZeRO shards
+        them) over this group."""
+        assert self.expert_layout is not None
+        return self.expert_layout.group(rank, "dp")
+
+    def moe_layer_params(self) -> tuple[float, float]:
+        """(one MoE layer's parameters on a rank that reduce over the data-parallel group, those that reduce
+        over the expert-data-parallel group)."""
+        assert self.moe is not None
+        dense, expert = moe_params_split(self.d, self.moe, self.ep, self.etp)
+        return layer_params(self.d) - mlp_params(self.d) + dense, expert
 
     def edges(self, rank: int) -> EdgeOps:
         return self.edges_for_group(self.layout.group(rank, "tp"))
@@ -107,7 +144,10 @@ class MegatronScheme:
         return [dgrad, replace(coll, blocking=False), wgrad, wait_for("tp", "backward")]
 
     # -- layer -----------------------------------------------------------------------------------------
-    def _layer(self, group: tuple[int, ...], cp_group: tuple[int, ...] = ()) -> LayerOps:
+    def _layer(
+        self, group: tuple[int, ...], cp_group: tuple[int, ...] = (), moe: ExpertGroups | None = None
+    ) -> LayerOps:
+        """One layer's ops; with `moe` (its expert groups) the MLP is the mixture-of-experts block."""
         d, F = self.d, self.f
         b, s, h, a, f, t, e = d.b, d.s, d.h, d.a, d.f, d.t, d.e
         bs = b * s
@@ -149,27 +189,43 @@ class MegatronScheme:
                 *self._exit("attn", ph, group),
                 bda("attn.bias_dropout_add", ph),
                 ln("ln2", ph),
+                *mlp_fwd(ph),
+                bda("mlp.bias_dropout_add", ph),
+            ]
+
+        def dense_mlp_fwd(ph: Phase) -> list[OpSpec]:
+            return [
                 *self._enter("mlp", ph, group),
                 F.gemm("mlp.fc1", ph, bs, f1, h, linear=FP8_FORWARD),
                 F.elementwise(act, ph, act_fwd * bs * (f // t) * e),
                 F.gemm("mlp.fc2", ph, bs, h, f // t, linear=FP8_FORWARD),
                 *self._exit("mlp", ph, group),
-                bda("mlp.bias_dropout_add", ph),
             ]
+
+        if moe is None:
+            mlp_fwd = dense_mlp_fwd
+            bw_: Phase = "backward"
+            mlp_bwd = [
+                *self._exit_bwd("mlp", group),
+                F.gemm("mlp.fc2.dgrad", bw_, bs, f // t, h, linear=FP8_DGRAD),
+                F.gemm("mlp.fc2.wgrad", bw_, f // t, h, bs, linear=FP8_WGRAD),
+                F.elementwise(f"{act}.bwd", bw_, act_bwd * bs * (f // t) * e),
+                *self._column_bwd(
+                    "mlp",
+                    F.gemm("mlp.fc1.dgrad", bw_, bs, h, f1, linear=FP8_DGRAD),
+                    F.gemm("mlp.fc1.wgrad", bw_, h, f1, bs, linear=FP8_WGRAD),
+                    group,
+                ),
+            ]
+        else:
+            assert self.moe is not None
+            moe_f, moe_rc, mlp_bwd = moe_mlp_ops(F, d, self.moe, self.ep, self.etp, self.sp, moe)
+            mlp_fwd = lambda ph: moe_f if ph == "forward" else moe_rc  # noqa: E731
 
         bw: Phase = "backward"
         backward = [
             bda("mlp.bias_dropout_add.bwd", bw),
-            *self._exit_bwd("mlp", group),
-            F.gemm("mlp.fc2.dgrad", bw, bs, f // t, h, linear=FP8_DGRAD),
-            F.gemm("mlp.fc2.wgrad", bw, f // t, h, bs, linear=FP8_WGRAD),
-            F.elementwise(f"{act}.bwd", bw, act_bwd * bs * (f // t) * e),
-            *self._column_bwd(
-                "mlp",
-                F.gemm("mlp.fc1.dgrad", bw, bs, h, f1, linear=FP8_DGRAD),
-                F.gemm("mlp.fc1.wgrad", bw, h, f1, bs, linear=FP8_WGRAD),
-                group,
-            ),
+            *mlp_bwd,
             F.elementwise("ln2.bwd", bw, ln_bwd * tok * h + 4 * h * e),
             bda("attn.bias_dropout_add.bwd", bw),
             *self._exit_bwd("attn", group),
@@ -190,7 +246,9 @@ class MegatronScheme:
         # gated) and attention's; the backward re-runs the rest of the layer: the norms, the input gathers,
         # the k and output projections, the gated MLP's up projection, the activation and the residual adds
         mlp_redo = (
-            [
+            []  # a MoE block's outputs are kept (its permuted tokens would need the exchanges again)
+            if moe is not None
+            else [
                 F.gemm("mlp.fc1.up", rc, bs, f // t, h, linear=FP8_FORWARD),
                 F.elementwise(act, rc, act_fwd * bs * (f // t) * e),
             ]
@@ -208,7 +266,7 @@ class MegatronScheme:
             F.gemm("attn.proj", rc, bs, h, h // t, linear=FP8_FORWARD),
             bda("attn.bias_dropout_add", rc),
             ln("ln2", rc),
-            *self._enter("mlp", rc, group),
+            *(self._enter("mlp", rc, group) if moe is None else []),
             *mlp_redo,
             bda("mlp.bias_dropout_add", rc),
         ]
@@ -342,6 +400,28 @@ class MegatronScheme:
             return (replicated + sharded + (scores if keep_scores else 0)) / t
         return replicated + sharded / t + (scores / t if keep_scores else 0)
 
+    def moe_layer_activation_bytes(self, recompute: str) -> float:
+        """`layer_activation_bytes` with the dense MLP's stored tensors (its GEMM input and f-wide
+        activations) replaced by the MoE block's on the busiest rank (`moe_stored_bytes`)."""
+        assert self.moe is not None
+        dense = self.layer_activation_bytes(recompute)
+        if recompute == "full":
+            return dense
+        d = self.d
+        sb = d.s * d.b
+        w = 1 if recompute == "op" else (3 if d.gated else 2)
+        mlp = (d.e * sb * d.h * (0 if recompute == "op" else 1) + w * d.e * sb * d.f) / d.t
+        return dense - mlp + moe_stored_bytes(d, self.moe, self.etp, self.sp)
+
+    def moe_layer_backward_bytes(self, recompute: str) -> float:
+        """`layer_backward_bytes` with the MLP's f-wide gradients those of the routed copies (top_k per
+        token, times the imbalance) and the shared experts."""
+        assert self.moe is not None
+        d = replace(self.d, f=moe_working_f(self.moe))
+        rep = d.t if self.sp else 1
+        gathered = d.e * d.s * d.b * d.h if self.sp else 0.0
+        return backward_working_bytes(d, rep=rep, shard=d.t, recompute=recompute, gathered=gathered)
+
     def _op_checkpoint_bytes(self) -> float:
         """What torchtitan's per-op SAC keeps per layer: the layer input, the outputs of every other linear in
         forward order (q, v, w1 and, gated, w2; not gated, the fc2 output is recomputed), attention's output
@@ -401,6 +481,12 @@ def layer_params(d: Dims) -> float:
     matrices = (qkv * h + h * h + (f1 + f) * h) / t
     column_biases = (qkv + f1) / t if d.bias else 0.0
     return matrices + column_biases + replicated_per_layer(d)
+
+
+def mlp_params(d: Dims) -> float:
+    """The dense MLP's share of `layer_params`: its matrices (tensor-split) and biases."""
+    f1 = 2 * d.f if d.gated else d.f
+    return (f1 + d.f) * d.h / d.t + ((f1 / d.t + d.h) if d.bias else 0.0)
 
 
 def replicated_per_layer(d: Dims) -> float:

@@ -21,10 +21,12 @@ import numpy as np
 from simcluster.config.schema import Scenario
 from simcluster.hardware.profile import HostSpec
 from simcluster.model.costs import CostModel
+from simcluster.model.moe import MoE
 from simcluster.model.ops import WAIT_COMM, OpSpec, Phase, Step, wait_for
 from simcluster.parallel import zero
-from simcluster.parallel.base import Dims, OpFactory
+from simcluster.parallel.base import Dims, LayerOps, OpFactory
 from simcluster.parallel.groups import RankLayout
+from simcluster.parallel.layers import layers_params, rank_layers, stage_layers
 from simcluster.parallel.registry import Scheme, make_scheme
 from simcluster.schedule.pipeline import Action, stage_schedule
 
@@ -35,6 +37,7 @@ FP32_BYTES = 4
 # A GPT layer's parameter tensors: two layer norms, QKV, attention projection, two MLP GEMMs, each with a
 # weight and a bias.
 LAYER_PARAM_TENSORS = 12
+MAX_LAYER_SCAN = 1 << 16  # layer indices searched for one of a kind (model.layers is at most 4,096)
 
 
 @dataclass
@@ -61,18 +64,45 @@ def _steps(ops: list[OpSpec], layer: int, mb: int) -> Iterator[Step]:
 _new_step = partial(tuple.__new__, Step)
 
 
-def _translations(layout: RankLayout, axes: tuple[str, ...]) -> list[tuple[int, ...]]:
-    ranges = [range(layout.size(a)) for a in axes]
+def _translations(layout: RankLayout, steps: dict[str, int]) -> list[tuple[int, ...]]:
+    """Every relabelling of ranks that shifts each folded axis by a multiple of its step."""
+    ranges = [range(0, layout.size(a), k) for a, k in steps.items()]
     ranks = np.arange(layout.world_size)
     out = []
     for shifts in itertools.product(*ranges):
         x = ranks
-        for a, k in zip(axes, shifts):  # layout.shift, on every rank at once
-            stride, size = layout.strides[a], layout.size(a)
-            c = (x // stride) % size
-            x = x + ((c + k) % size - c) * stride
+        for a, k in zip(steps, shifts):  # layout.shift, on every rank at once
+            x = _shifted(layout, x, a, k)
         out.append(tuple(x.tolist()))
     return out
+
+
+def _shifted(layout: RankLayout, x: np.ndarray, axis: str, k: int) -> np.ndarray:
+    stride, size = layout.strides[axis], layout.size(axis)
+    c = (x // stride) % size
+    return x + ((c + k) % size - c) * stride
+
+
+def _fold_step(layout: RankLayout, axis: str, partitions: list[np.ndarray]) -> int:
+    """The smallest shift along `axis` (a divisor of its size) that maps each partition of the ranks into
+    groups (given as each rank's group label) onto itself: only such shifts relabel one rank's program into
+    another's. With no partitions, 1."""
+    size = layout.size(axis)
+    ranks = np.arange(layout.world_size)
+    for k in (k for k in range(1, size + 1) if size % k == 0):
+        img = _shifted(layout, ranks, axis, k)
+        if all(np.array_equal(label[img], label[img[label]]) for label in partitions):
+            return k
+    return size
+
+
+def _expert_partitions(scheme: Scheme) -> list[np.ndarray]:
+    """Each rank's expert group and expert-data-parallel group, as group labels (the group's lowest rank)."""
+    el = getattr(scheme, "expert_layout", None)
+    if el is None:
+        return []
+    ranks = np.arange(el.world_size)
+    return [ranks - ((ranks // el.strides[a]) % el.size(a)) * el.strides[a] for a in ("ep", "dp", "tp")]
 
 
 def build_program(sc: Scenario, cost: CostModel, fold: bool) -> Program:
@@ -83,15 +113,18 @@ def build_program(sc: Scenario, cost: CostModel, fold: bool) -> Program:
     # hybrid sharding's groups are chunks of the data axis, which its cyclic shifts do not map onto each other
     hybrid = 1 < zero.shard_size(sc) < layout.dp * layout.cp
     axes = tuple(a for a in scheme.fold_axes if layout.size(a) > 1 and not (hybrid and a in ("dp", "cp"))) if fold else ()
-    origin = {a: 0 for a in axes}
-    reps = [r for r in range(layout.world_size) if all(layout.coord(r, a) == v for a, v in origin.items())]
+    # expert parallel: fold only by shifts that carry expert groups onto expert groups
+    parts = _expert_partitions(scheme)
+    steps = {a: _fold_step(layout, a, parts) for a in axes}
+    steps = {a: k for a, k in steps.items() if k < layout.size(a)}
+    reps = [r for r in range(layout.world_size) if all(layout.coord(r, a) < k for a, k in steps.items())]
     rep_of = []
     for r in range(layout.world_size):
         x = r
-        for a in axes:
-            x = layout.shift(x, a, -layout.coord(r, a))
+        for a, k in steps.items():
+            x = layout.shift(x, a, -(layout.coord(r, a) // k * k))
         rep_of.append(x)
-    translations = _translations(layout, axes) if axes else [tuple(range(layout.world_size))]
+    translations = _translations(layout, steps) if steps else [tuple(range(layout.world_size))]
     train = sc.training.mode == "train"
     m, p, v = sc.microbatches, par.pipeline, par.virtual_stages
     schedules = {s: stage_schedule(par.schedule, p, s, m, v, train) for s in range(p)}
@@ -104,17 +137,11 @@ def build_program(sc: Scenario, cost: CostModel, fold: bool) -> Program:
     return Program(sc, layout, scheme, reps, steps, translations, rep_of, schedules, params)
 
 
-def stage_layers(sc: Scenario, stage: int, chunk: int) -> range:
-    p, v = sc.parallelism.pipeline, sc.parallelism.virtual_stages
-    per = sc.model.layers // (p * v)
-    start = (chunk * p + stage) * per
-    return range(start, start + per)
-
-
 def rank_params(sc: Scenario, scheme: Scheme, stage: int) -> float:
+    """Parameters one rank of pipeline stage `stage` holds."""
     p = sc.parallelism.pipeline
-    n_layers = sc.model.layers // p
-    return n_layers * scheme.layer_params() + edge_params(scheme, stage == 0, stage == p - 1)
+    dense, expert = layers_params(scheme, rank_layers(sc, stage), MoE.of(sc.model.moe))
+    return dense + expert + edge_params(scheme, stage == 0, stage == p - 1)
 
 
 def edge_params(scheme: Scheme, first: bool, last: bool) -> float:
@@ -136,6 +163,7 @@ class _RankCtx:
     rank: int
     cost: CostModel
     host: HostSpec
+    moe: MoE | None = None
 
     @property
     def stage(self) -> int:
@@ -148,6 +176,18 @@ class _RankCtx:
     def sync(self, name: str, phase: Phase) -> OpSpec:
         return OpSpec("sync", name, phase, duration_s=self.host.sync_us * 1e-6)
 
+    def expert_data_group(self) -> tuple[int, ...]:
+        """Where this rank's expert gradients reduce (just itself for a dense model)."""
+        if self.moe is None:
+            return (self.rank,)
+        return self.scheme.expert_data_group(self.rank)  # type: ignore[attr-defined]
+
+    def layer_ops(self, layer: int) -> LayerOps:
+        """The ops of transformer layer `layer` (a MoE layer's or a dense one's)."""
+        if self.moe is not None and self.moe.is_moe(layer):
+            return self.scheme.moe_layer(self.rank)  # type: ignore[attr-defined]
+        return self.scheme.layer(self.rank)
+
     def model_parallel_group(self) -> tuple[int, ...]:
         """Every rank of this rank's model replica (same data-parallel index), in rank order."""
         d = self.layout.coord(self.rank, "dp")
@@ -157,16 +197,18 @@ class _RankCtx:
 def _rank_steps(
     sc: Scenario, layout: RankLayout, scheme: Scheme, rank: int, actions: list[Action], cost: CostModel
 ) -> tuple[list[Step], float]:
-    ctx = _RankCtx(sc, layout, scheme, rank, cost, cost.hw.host)
-    out, pending, n_bucket = _pipeline_steps(ctx, actions)
+    ctx = _RankCtx(sc, layout, scheme, rank, cost, cost.hw.host, MoE.of(sc.model.moe))
+    out, pending = _pipeline_steps(ctx, actions)
     params = rank_params(sc, scheme, ctx.stage)
+    expert = _layer_params(ctx)[1]
     if sc.training.mode == "train":
-        out.extend(_grad_sync_steps(ctx, params, pending, n_bucket))
+        out.extend(_grad_sync_steps(ctx, params, pending))
         n = zero.shard_size(sc)
-        out.extend(_optimizer_steps(ctx, params / n))
+        ne = _expert_shards(ctx)
+        out.extend(_optimizer_steps(ctx, (params - expert) / n + expert / ne))
+        full = sc.parallelism.zero == "full"
         if n > 1:  # the updated weight shards back to every rank (ZeRO-3: those outside the layers)
-            full = sc.parallelism.zero == "full"
-            gathered = params - _layer_params(ctx) if full else params
+            gathered = params - sum(_layer_params(ctx)) if full else params - expert
             if gathered > 0:
                 shard, _ = zero.shard_groups(layout, rank, n)
                 nbytes = gathered * scheme.grad_bytes_per_param()
@@ -174,21 +216,46 @@ def _rank_steps(
                     "allgather", "params.allgather", "optimizer", bytes=nbytes, group=shard, family="dp"
                 )
                 out.append(Step(op, -1, -1))
+        if ne > 1 and not full and expert > 0:
+            nbytes = expert * scheme.grad_bytes_per_param()
+            group = ctx.expert_data_group()
+            op = OpSpec("allgather", "params.expert.allgather", "optimizer", bytes=nbytes, group=group, family="dp")
+            out.append(Step(op, -1, -1))
     out.append(Step(ctx.sync("sync.iteration_end", "optimizer"), -1, -1))  # the loss is read on the host
     return out, params
 
 
-def _dp_allreduce(ctx: _RankCtx, nbytes: float, blocking: bool, idx: int, family: str = "dp") -> list[OpSpec]:
+def _expert_shards(ctx: _RankCtx) -> int:
+    """Ranks the expert weights' state is sharded over: the whole expert-data-parallel group with any
+    `parallelism.zero` (Megatron's distributed optimizer, FSDP), else 1."""
+    sharded = ctx.sc.parallelism.zero != "none" and ctx.sc.training.mode == "train"
+    return len(ctx.expert_data_group()) if sharded else 1
+
+
+def _dp_allreduce(
+    ctx: _RankCtx, nbytes: float, blocking: bool, idx: int, family: str = "dp", expert: bool = False
+) -> list[OpSpec]:
     """One gradient bucket's data-parallel sync: an all-reduce, or with sharding a reduce-scatter inside
-    the shard group and (hybrid sharding) an all-reduce of the shard across the groups."""
+    the shard group and (hybrid sharding) an all-reduce of the shard across the groups. `expert`: a bucket
+    of expert gradients, over the expert-data-parallel group."""
     phase: Phase = "optimizer" if blocking else "backward"
-    n = zero.shard_size(ctx.sc)
-    if n == 1:
+    tag = f"grad.expert.bucket{idx}" if expert else f"grad.bucket{idx}"
+    if expert:
+        group = ctx.expert_data_group()
+        if len(group) == 1:
+            return []
+        n = _expert_shards(ctx)
+        shard, replicas = group, (ctx.rank,)
+    else:
+        n = zero.shard_size(ctx.sc)
         group = ctx.layout.data_group(ctx.rank)
+        if n > 1:
+            shard, replicas = zero.shard_groups(ctx.layout, ctx.rank, n)
+    if n == 1:
         return [
             OpSpec(
                 "allreduce",
-                f"grad.bucket{idx}.allreduce",
+                f"{tag}.allreduce",
                 phase,
                 bytes=nbytes,
                 group=group,
@@ -196,11 +263,10 @@ def _dp_allreduce(ctx: _RankCtx, nbytes: float, blocking: bool, idx: int, family
                 blocking=blocking,
             )
         ]
-    shard, replicas = zero.shard_groups(ctx.layout, ctx.rank, n)
     out = [
         OpSpec(
             "reducescatter",
-            f"grad.bucket{idx}.reducescatter",
+            f"{tag}.reducescatter",
             phase,
             bytes=nbytes,
             group=shard,
@@ -212,7 +278,7 @@ def _dp_allreduce(ctx: _RankCtx, nbytes: float, blocking: bool, idx: int, family
         out.append(
             OpSpec(
                 "allreduce",
-                f"grad.bucket{idx}.allreduce",
+                f"{tag}.allreduce",
                 phase,
                 bytes=nbytes / n,
                 group=replicas,
@@ -223,10 +289,10 @@ def _dp_allreduce(ctx: _RankCtx, nbytes: float, blocking: bool, idx: int, family
     return out
 
 
-def _layer_params(ctx: _RankCtx) -> float:
-    """Parameters of the transformer layers this rank holds (all its model chunks)."""
-    v = ctx.sc.parallelism.virtual_stages
-    return len(stage_layers(ctx.sc, ctx.stage, 0)) * v * ctx.scheme.layer_params()
+def _layer_params(ctx: _RankCtx) -> tuple[float, float]:
+    """Parameters of the transformer layers this rank holds (all its model chunks): (those reduced over the
+    data-parallel group, the routed experts')."""
+    return layers_params(ctx.scheme, rank_layers(ctx.sc, ctx.stage), ctx.moe)
 
 
 def _grad_overlap(ctx: _RankCtx) -> bool:
@@ -239,16 +305,24 @@ def step_sync(sc: Scenario, host: HostSpec) -> bool:
     return host.step_sync if sc.training.step_sync is None else sc.training.step_sync
 
 
-def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], float, int]:
+@dataclass
+class _Buckets:
+    """Gradient bytes not yet in a bucket and buckets launched, for the data-parallel gradients and the
+    experts' (which reduce over their own group)."""
+
+    pending: dict[bool, float] = field(default_factory=lambda: {False: 0.0, True: 0.0})
+    launched: dict[bool, int] = field(default_factory=lambda: {False: 0, True: 0})
+
+
+def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _Buckets]:
     """The pipeline schedule's actions as steps: receives, layer ops (recomputed as asked), embedding and
     head, sends, each followed by the host synchronization Megatron's batched p2p performs, and, with
     gradient overlap, the data-parallel buckets launched as the last micro-batch's backward fills them.
-    Returns the steps, the gradient bytes not yet in a bucket and the number of buckets launched."""
+    Returns the steps and the buckets' state."""
     sc, layout, scheme, rank = ctx.sc, ctx.layout, ctx.scheme, ctx.rank
     par = sc.parallelism
     p, v = par.pipeline, par.virtual_stages
     s = ctx.stage
-    layer = scheme.layer(rank)
     edges = scheme.edges(rank)
     recompute = sc.training.recompute
     act_bytes = scheme.p2p_bytes()
@@ -321,45 +395,58 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], f
 
     last_b = {a.chunk: i for i, a in enumerate(actions) if a.kind == "B"}
     fsdp = sc.parallelism.zero == "full" and zero.shard_size(sc) > 1
+    phases: tuple[Phase, Phase] = ("forward", "backward")
+    gathers: dict[tuple[bool, Phase], list[OpSpec]] = {}
+    reduces: dict[bool, list[OpSpec]] = {}
     if fsdp:
         shard, _ = zero.shard_groups(layout, rank, zero.shard_size(sc))
-        layer_bytes = scheme.layer_params() * scheme.grad_bytes_per_param()
-        phases: tuple[Phase, Phase] = ("forward", "backward")
-        gather = {
-            ph: OpSpec(
-                "allgather",
-                "fsdp.params.allgather",
-                ph,
-                bytes=layer_bytes,
-                group=shard,
-                family="fsdp-ag",
-                blocking=False,
-            )
-            for ph in phases
-        }
+        e_group = ctx.expert_data_group()
+        reduce_per_param = 4 if sc.training.grad_reduce_fp32 else scheme.grad_bytes_per_param()
+        for is_moe in {False, ctx.moe is not None and any(map(ctx.moe.is_moe, rank_layers(sc, s)))}:
+            dense_p, expert_p = layers_params(scheme, [_a_layer(ctx.moe, is_moe)], ctx.moe)
+            for ph in phases:
+                gathers[is_moe, ph] = [
+                    OpSpec(
+                        "allgather",
+                        f"fsdp.{what}params.allgather",
+                        ph,
+                        bytes=n * scheme.grad_bytes_per_param(),
+                        group=g,
+                        family="fsdp-ag",
+                        blocking=False,
+                    )
+                    for what, n, g in (("", dense_p, shard), ("expert.", expert_p, e_group))
+                    if n > 0 and len(g) > 1
+                ]
+            reduces[is_moe] = [
+                replace(op, name=op.name.replace(f"grad.{tag}bucket0", f"fsdp.{tag}grads"))
+                for tag, n, expert in (("", dense_p, False), ("expert.", expert_p, True))
+                if n > 0
+                for op in _dp_allreduce(ctx, n * reduce_per_param, False, 0, "fsdp-rs", expert)
+            ]
         gathered_wait = {ph: wait_for("fsdp-ag", ph) for ph in phases}
-        reduce_bytes = scheme.layer_params() * (
-            4 if sc.training.grad_reduce_fp32 else scheme.grad_bytes_per_param()
-        )
-        reduce = _dp_allreduce(ctx, reduce_bytes, False, 0, family="fsdp-rs")
-        reduce = [replace(op, name=op.name.replace("grad.bucket0", "fsdp.grads")) for op in reduce]
 
     def unit(ph: Phase, order: list[int], j: int, mb: int) -> None:
         """FSDP2's per-layer gathers: wait for this layer's weights, then issue the next layer's."""
         if not fsdp:
             return
         if j == 0:
-            add(Step(gather[ph], order[0], mb))
+            out.extend(Step(op, order[0], mb) for op in gathers[is_moe(order[0]), ph])
         add(Step(gathered_wait[ph], order[j], mb))
         if j + 1 < len(order):
-            add(Step(gather[ph], order[j + 1], mb))
+            out.extend(Step(op, order[j + 1], mb) for op in gathers[is_moe(order[j + 1]), ph])
 
     accumulate = {c: _grad_accumulation(ctx, c, is_first(c), is_last(c)) for c in range(v)}
-    grad_bytes_per_layer = scheme.layer_params() * scheme.grad_bytes_per_param()
+    moe = ctx.moe
+    is_moe = moe.is_moe if moe is not None else (lambda _ly: False)
+    grad_bytes = {  # per layer kind: (data-parallel gradient bytes, expert gradient bytes)
+        k: tuple(x * scheme.grad_bytes_per_param() for x in layers_params(scheme, [_a_layer(moe, k)], moe))
+        for k in ({False, True} if moe is not None else {False})
+    }
     bucket = sc.training.grad_bucket_MB * 1e6
     overlap = _grad_overlap(ctx)
-    pending = 0.0
-    n_bucket = 0
+    expert_overlap = overlap_experts(ctx)
+    buckets = _Buckets()
     out: list[Step] = []
     add = out.append
     for i, a in enumerate(actions):
@@ -374,7 +461,7 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], f
                 out.extend(_steps(edges.embed_forward, -1, mb))
             for j, ly in enumerate(layers):
                 unit("forward", list(layers), j, mb)
-                out.extend(_steps(layer.forward, ly, mb))
+                out.extend(_steps(ctx.layer_ops(ly).forward, ly, mb))
             if is_last(a.chunk):
                 out.extend(_steps(edges.head_forward, -1, mb))
                 out.extend(_steps(loss_reduce, -1, mb))
@@ -389,19 +476,27 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], f
             else:
                 src = next_rank if s < p - 1 else layout.shift(rank, "pp", -s)
                 p2p("recv", "grad", a.chunk + (1 if s == p - 1 else 0), src, rank, mb)
-            final = overlap and not fsdp and last_b.get(a.chunk) == i
+            final = not fsdp and last_b.get(a.chunk) == i
             for j, ly in enumerate(reversed(layers)):
                 unit("backward", list(reversed(layers)), j, mb)
+                layer = ctx.layer_ops(ly)
                 out.extend(_steps(layer.redo(recompute), ly, mb))
                 out.extend(_steps(layer.backward, ly, mb))
                 if fsdp:
-                    out.extend(Step(op, ly, mb) for op in reduce)
-                if final:
-                    pending += grad_bytes_per_layer
-                    if pending >= bucket:
-                        out.extend(Step(op, ly, -1) for op in _dp_allreduce(ctx, pending, False, n_bucket))
-                        n_bucket += 1
-                        pending = 0.0
+                    out.extend(Step(op, ly, mb) for op in reduces[is_moe(ly)])
+                if not final:
+                    continue
+                for expert, on in ((False, overlap), (True, expert_overlap)):
+                    nbytes = grad_bytes[is_moe(ly)][expert]
+                    if not on or not nbytes:
+                        continue
+                    buckets.pending[expert] += nbytes
+                    if buckets.pending[expert] >= bucket:
+                        k = buckets.launched[expert]
+                        ops = _dp_allreduce(ctx, buckets.pending[expert], False, k, expert=expert)
+                        out.extend(Step(op, ly, -1) for op in ops)
+                        buckets.launched[expert] = k + 1
+                        buckets.pending[expert] = 0.0
             if is_first(a.chunk):
                 out.extend(_steps(edges.embed_backward, -1, mb))
             out.extend(_steps(accumulate[a.chunk][min(mb, 1)], -1, mb))
@@ -409,7 +504,19 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], f
             if not is_first(a.chunk):
                 dst = prev_rank if s > 0 else layout.shift(rank, "pp", p - 1 - s)
                 p2p("send", "grad", a.chunk, rank, dst, mb)
-    return out, pending, n_bucket
+    return out, buckets
+
+
+def _a_layer(moe: MoE | None, is_moe: bool) -> int:
+    """A layer index of the asked kind (for per-kind sizes): the first MoE layer, or the first dense one."""
+    if moe is None or not is_moe:
+        return next((i for i in range(MAX_LAYER_SCAN) if moe is None or not moe.is_moe(i)), 0)
+    return next(i for i in range(MAX_LAYER_SCAN) if moe.is_moe(i))
+
+
+def overlap_experts(ctx: _RankCtx) -> bool:
+    """Whether expert gradients are bucketed during the backward (as the data-parallel ones)."""
+    return ctx.sc.training.mode == "train" and ctx.sc.training.grad_overlap and len(ctx.expert_data_group()) > 1
 
 
 def _grad_accumulation(
@@ -424,7 +531,7 @@ def _grad_accumulation(
     if per_param <= 0 or ctx.sc.training.mode != "train":
         return [], []
     scheme = ctx.scheme
-    params = len(stage_layers(ctx.sc, ctx.stage, chunk)) * scheme.layer_params()
+    params = sum(layers_params(scheme, stage_layers(ctx.sc, ctx.stage, chunk), ctx.moe))
     params += edge_params(scheme, first, last)
     tied = scheme.embedding_params() if first and last and ctx.sc.model.tie_embeddings else 0.0
 
@@ -440,12 +547,13 @@ def _grad_accumulation(
     return op(tied), op(params + tied)
 
 
-def _grad_sync_steps(ctx: _RankCtx, params: float, pending: float, n_bucket: int) -> list[Step]:
+def _grad_sync_steps(ctx: _RankCtx, params: float, buckets: _Buckets) -> list[Step]:
     """Tied-embedding gradient sum, the scheme's own gradient syncs, and the data-parallel all-reduce
-    (the rest of the overlapped buckets, or every bucket after the backward), then a device sync where the
+    (the rest of the overlapped buckets, or every bucket after the backward) and the experts' over their
+    expert-data-parallel group, then a device sync where the
     framework times them (`step_sync`)."""
     sc, layout, scheme, rank, s = ctx.sc, ctx.layout, ctx.scheme, ctx.rank, ctx.stage
-    p, v = sc.parallelism.pipeline, sc.parallelism.virtual_stages
+    p = sc.parallelism.pipeline
     out: list[Step] = []
     add = out.append
     # Tied input/output embeddings live on the first and last stage: their gradients are summed.
@@ -466,29 +574,45 @@ def _grad_sync_steps(ctx: _RankCtx, params: float, pending: float, n_bucket: int
                 -1,
             )
         )
-    for op in scheme.grad_sync_ops(rank, len(stage_layers(sc, s, 0)) * v):
+    for op in scheme.grad_sync_ops(rank, len(rank_layers(sc, s))):
         add(Step(op, -1, -1))
-    if layout.dp * layout.cp > 1 and sc.parallelism.zero == "full" and zero.shard_size(sc) > 1:
+    g = scheme.grad_bytes_per_param()
+    in_layers, expert = _layer_params(ctx)
+    fsdp = sc.parallelism.zero == "full" and zero.shard_size(sc) > 1
+    bucket = sc.training.grad_bucket_MB * 1e6
+    if layout.dp * layout.cp > 1 and fsdp:
         add(Step(wait_for("fsdp-rs", "optimizer"), -1, -1))
-        non_layer = params - _layer_params(ctx)
+        non_layer = params - in_layers - expert
         if non_layer > 0:
-            nbytes = non_layer * scheme.grad_bytes_per_param()
-            out.extend(Step(op, -1, -1) for op in _dp_allreduce(ctx, nbytes, True, 0))
+            out.extend(Step(op, -1, -1) for op in _dp_allreduce(ctx, non_layer * g, True, 0))
+    elif layout.dp * layout.cp > 1 and _grad_overlap(ctx):
+        if buckets.pending[False] > 0:
+            ops = _dp_allreduce(ctx, buckets.pending[False], False, buckets.launched[False])
+            out.extend(Step(op, -1, -1) for op in ops)
+        if buckets.pending[True] > 0:
+            ops = _dp_allreduce(ctx, buckets.pending[True], False, buckets.launched[True], expert=True)
+            out.extend(Step(op, -1, -1) for op in ops)
+        add(Step(WAIT_COMM, -1, -1))
+        non_layer = params - in_layers - expert
+        if non_layer > 0:
+            ops = _dp_allreduce(ctx, non_layer * g, True, buckets.launched[False] + 1)
+            out.extend(Step(op, -1, -1) for op in ops)
     elif layout.dp * layout.cp > 1:
-        bucket = sc.training.grad_bucket_MB * 1e6
-        if _grad_overlap(ctx):
-            if pending > 0:
-                out.extend(Step(op, -1, -1) for op in _dp_allreduce(ctx, pending, False, n_bucket))
+        total = (params - expert) * g
+        n = max(1, math.ceil(total / bucket))
+        for k in range(n):
+            out.extend(Step(op, -1, -1) for op in _dp_allreduce(ctx, total / n, True, k))
+    if expert > 0 and not fsdp and not (layout.dp * layout.cp > 1 and _grad_overlap(ctx)):
+        if overlap_experts(ctx):  # data-parallel size 1: only the expert buckets overlapped
+            if buckets.pending[True] > 0:
+                ops = _dp_allreduce(ctx, buckets.pending[True], False, buckets.launched[True], expert=True)
+                out.extend(Step(op, -1, -1) for op in ops)
             add(Step(WAIT_COMM, -1, -1))
-            non_layer = params - _layer_params(ctx)
-            if non_layer > 0:
-                nbytes = non_layer * scheme.grad_bytes_per_param()
-                out.extend(Step(op, -1, -1) for op in _dp_allreduce(ctx, nbytes, True, n_bucket + 1))
         else:
-            total = params * scheme.grad_bytes_per_param()
+            total = expert * g
             n = max(1, math.ceil(total / bucket))
             for k in range(n):
-                out.extend(Step(op, -1, -1) for op in _dp_allreduce(ctx, total / n, True, k))
+                out.extend(Step(op, -1, -1) for op in _dp_allreduce(ctx, total / n, True, k, expert=True))
     if out and step_sync(sc, ctx.host):
         # The framework's timers bracket the gradient all-reduces with device syncs, as they do each step
         # (Megatron's `backward-params-all-reduce` and `backward-embedding-all-reduce`): the host's
@@ -566,7 +690,7 @@ def _param_tensors(ctx: _RankCtx) -> int:
     word and position embeddings on the first stage, the final layer norm on the last."""
     sc = ctx.sc
     p = sc.parallelism.pipeline
-    n = sc.model.layers // p * LAYER_PARAM_TENSORS
+    n = len(rank_layers(sc, ctx.stage)) * LAYER_PARAM_TENSORS
     if sc.model.vocab and ctx.stage == 0:
         n += 2
     if ctx.stage == p - 1:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from simcluster.config.schema import Scenario
+from simcluster.model.moe import MoE
 from simcluster.parallel.base import Dims, OpFactory
 from simcluster.parallel.groups import RankLayout
 from simcluster.parallel.megatron import MegatronScheme
@@ -22,6 +23,9 @@ def _megatron_family(
         distribute=t.distribute_saved_activations,
         overlap=t.tp_comm_overlap,
         softmax_fusion=t.masked_softmax_fusion,
+        moe=MoE.of(sc.model.moe),
+        expert=sc.parallelism.expert,
+        expert_tensor=sc.expert_tensor,
     )
 
 

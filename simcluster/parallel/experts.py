@@ -1,0 +1,181 @@
+"""Mixture-of-experts layers on Megatron-Core's alltoall token dispatcher: the ops of one MoE MLP on one rank,
+its parameters split into what reduces over the data-parallel group and what over the expert-data-parallel
+group, and its stored activations.
+
+Per MoE layer and micro-batch a rank routes its tokens (b s / t under sequence parallel): the router GEMM
+(h x E) and top-k, a permute that copies each token once per chosen expert, the dispatch all-to-all over the
+expert group (ep ranks), an all-gather over the expert tensor group (etp ranks), the experts' grouped GEMMs
+over the tokens routed to its experts / ep local experts (each FFN split etp ways), the reduce-scatter, the
+combine all-to-all and the un-permute that sums each token's top_k outputs. Shared experts run as a
+tensor-parallel MLP on every token. The backward runs the same exchanges on the gradients.
+Every rank is charged the busiest rank's routed tokens (`model.moe.imbalance` over the mean): the combine
+waits for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from simcluster.model.moe import MoE, expert_params, routed_pairs
+from simcluster.model.ops import OpSpec, Phase
+from simcluster.parallel.base import FP8_DGRAD, FP8_FORWARD, FP8_WGRAD, Dims, OpFactory
+
+# the router's top-k over fp32 probabilities: read the logits (e), write and read fp32 scores, write fp32
+# probabilities of the chosen experts (a small share): bytes per token-expert score on top of e
+ROUTER_FP32_PASSES = 3
+
+
+@dataclass(frozen=True)
+class ExpertGroups:
+    """One rank's groups for its MoE layers: the dense tensor group (shared experts, sequence parallel),
+    the expert group (all-to-all) and the expert tensor group (gather and scatter of routed tokens)."""
+
+    tp: tuple[int, ...]
+    ep: tuple[int, ...]
+    etp: tuple[int, ...]
+
+
+def tokens_per_rank(d: Dims, sp: bool) -> int:
+    """Tokens a rank routes per micro-batch: its sequence share under sequence parallel, all else."""
+    return d.b * d.s // (d.t if sp else 1)
+
+
+def _mlp_width(d: Dims, f: int) -> tuple[int, float, float]:
+    """(first GEMM's output width, activation forward and backward bytes per f-element / e)."""
+    return (2 * f if d.gated else f), *((3.0, 5.0) if d.gated else (2.0, 3.0))
+
+
+def _grouped_m(pairs: float, local: int) -> int:
+    """Rows of each local expert's GEMM when `pairs` token copies spread evenly over `local` experts."""
+    return max(1, round(pairs / local))
+
+
+def moe_mlp_ops(
+    F: OpFactory, d: Dims, m: MoE, ep: int, etp: int, sp: bool, g: ExpertGroups
+) -> tuple[list[OpSpec], list[OpSpec], list[OpSpec]]:
+    """(forward ops for phase 'forward', the same for 'recompute', backward ops) of one MoE MLP block on
+    one rank, from after the second norm to before the residual add. Tensor-parallel collectives of the
+    shared experts follow Megatron's sequence-parallel f/g operators (MoE with t > 1 needs sequence
+    parallel)."""
+    e, h, t = d.e, d.h, d.t
+    tok = tokens_per_rank(d, sp)
+    local = m.experts // ep
+    sent = float(tok * m.top_k)  # token copies a rank sends (uniform routing)
+    busy = routed_pairs(tok, m, m.imbalance) * etp  # token copies the busiest rank's experts compute
+    rows = _grouped_m(busy, local)
+    fe = m.expert_ffn // etp
+    f1e, act_f, act_b = _mlp_width(d, fe)
+    act = "moe.swiglu" if d.gated else "moe.gelu"
+
+    def exchange(kind: str, name: str, ph: Phase, nbytes: float, group: tuple[int, ...]) -> list[OpSpec]:
+        if len(group) == 1:
+            return []
+        return [OpSpec(kind=kind, name=name, phase=ph, bytes=nbytes, group=group, family="ep")]
+
+    dispatch = sent * h * e  # nccl-tests' size: the rank's whole send buffer
+    gathered = busy * h * e
+
+    def shared_fwd(ph: Phase) -> list[OpSpec]:
+        if not m.shared_experts:
+            return []
+        fs = m.shared_experts * (m.shared_ffn or m.expert_ffn) // t
+        f1s, a_f, _ = _mlp_width(d, fs)
+        bs = d.b * d.s
+        return [
+            *_tp(sp, t, "allgather", "moe.shared.allgather", ph, bs * h * e, g.tp),
+            F.gemm("moe.shared.fc1", ph, bs, f1s, h, linear=FP8_FORWARD),
+            F.elementwise(f"{act}.shared", ph, a_f * bs * fs * e),
+            F.gemm("moe.shared.fc2", ph, bs, h, fs, linear=FP8_FORWARD),
+            *_tp(True, t, "reducescatter" if sp else "allreduce", "moe.shared.exit", ph, bs * h * e, g.tp),
+        ]
+
+    def forward(ph: Phase) -> list[OpSpec]:
+        return [
+            F.gemm("moe.router", ph, tok, m.experts, h),
+            F.elementwise("moe.router.topk", ph, tok * m.experts * (e + ROUTER_FP32_PASSES * 4.0)),
+            F.elementwise("moe.permute", ph, (tok + sent) * h * e),
+            *exchange("alltoall", "moe.dispatch.alltoall", ph, dispatch, g.ep),
+            *exchange("allgather", "moe.dispatch.allgather", ph, gathered, g.etp),
+            F.gemm("moe.fc1", ph, rows, f1e, h, batch=local, linear=FP8_FORWARD),
+            F.elementwise(act, ph, act_f * busy * fe * e),
+            F.gemm("moe.fc2", ph, rows, h, fe, batch=local, linear=FP8_FORWARD),
+            *exchange("reducescatter", "moe.combine.reducescatter", ph, gathered, g.etp),
+            *exchange("alltoall", "moe.combine.alltoall", ph, dispatch, g.ep),
+            F.elementwise("moe.unpermute", ph, (sent + tok) * h * e + sent * 4.0),
+            *shared_fwd(ph),
+        ]
+
+    bw: Phase = "backward"
+    shared_bwd: list[OpSpec] = []
+    if m.shared_experts:
+        fs = m.shared_experts * (m.shared_ffn or m.expert_ffn) // t
+        f1s, _, a_b = _mlp_width(d, fs)
+        bs = d.b * d.s
+        shared_bwd = [
+            *_tp(sp, t, "allgather", "moe.shared.exit.bwd", bw, bs * h * e, g.tp),
+            F.gemm("moe.shared.fc2.dgrad", bw, bs, fs, h, linear=FP8_DGRAD),
+            F.gemm("moe.shared.fc2.wgrad", bw, fs, h, bs, linear=FP8_WGRAD),
+            F.elementwise(f"{act}.shared.bwd", bw, a_b * bs * fs * e),
+            F.gemm("moe.shared.fc1.dgrad", bw, bs, h, f1s, linear=FP8_DGRAD),
+            F.gemm("moe.shared.fc1.wgrad", bw, h, f1s, bs, linear=FP8_WGRAD),
+            *_tp(True, t, "reducescatter" if sp else "allreduce", "moe.shared.enter.bwd", bw, bs * h * e, g.tp),
+        ]
+    backward = [
+        *shared_bwd,
+        F.elementwise("moe.unpermute.bwd", bw, (sent + tok) * h * e + sent * 4.0),
+        *exchange("alltoall", "moe.combine.alltoall.bwd", bw, dispatch, g.ep),
+        *exchange("allgather", "moe.combine.allgather.bwd", bw, gathered, g.etp),
+        F.gemm("moe.fc2.dgrad", bw, rows, fe, h, batch=local, linear=FP8_DGRAD),
+        F.gemm("moe.fc2.wgrad", bw, fe, h, rows, batch=local, linear=FP8_WGRAD),
+        F.elementwise(f"{act}.bwd", bw, act_b * busy * fe * e),
+        F.gemm("moe.fc1.dgrad", bw, rows, h, f1e, batch=local, linear=FP8_DGRAD),
+        F.gemm("moe.fc1.wgrad", bw, h, f1e, rows, batch=local, linear=FP8_WGRAD),
+        *exchange("reducescatter", "moe.dispatch.reducescatter.bwd", bw, gathered, g.etp),
+        *exchange("alltoall", "moe.dispatch.alltoall.bwd", bw, dispatch, g.ep),
+        F.elementwise("moe.permute.bwd", bw, (tok + sent) * h * e),
+        F.elementwise("moe.router.topk.bwd", bw, tok * m.experts * (e + ROUTER_FP32_PASSES * 4.0)),
+        F.gemm("moe.router.dgrad", bw, tok, h, m.experts),
+        F.gemm("moe.router.wgrad", bw, h, m.experts, tok),
+    ]
+    return forward("forward"), forward("recompute"), backward
+
+
+def _tp(on: bool, t: int, kind: str, name: str, ph: Phase, nbytes: float, group: tuple[int, ...]) -> list[OpSpec]:
+    """A shared-expert tensor-parallel collective (none on one rank or when `on` is false)."""
+    if not on or t == 1:
+        return []
+    return [OpSpec(kind=kind, name=f"{name}.{kind}", phase=ph, bytes=float(nbytes), group=group, family="tp")]
+
+
+def moe_params_split(d: Dims, m: MoE, ep: int, etp: int) -> tuple[float, float]:
+    """(parameters of one MoE layer's MLP block on one rank that are replicated over the data-parallel
+    group: the router h x E (replicated over the tensor group) and the tensor-split shared experts; those
+    of its experts / ep local routed experts, each split etp ways, replicated over the expert-data-parallel
+    group)."""
+    w = 3 if d.gated else 2
+    shared = m.shared_experts * w * d.h * (m.shared_ffn or m.expert_ffn) / d.t
+    return d.h * m.experts + shared, m.experts // ep * expert_params(d, m) / etp
+
+
+def moe_stored_bytes(d: Dims, m: MoE, etp: int, sp: bool) -> float:
+    """Bytes one MoE MLP block keeps for its backward on the busiest rank (no recomputation): the norm
+    output the router and permute read, fp32 router logits and probabilities, the permuted and gathered
+    expert inputs, the first grouped GEMM's output and the activation's, the shared experts' as a
+    tensor-parallel MLP."""
+    e = d.e
+    tok = tokens_per_rank(d, sp)
+    busy = routed_pairs(tok, m, m.imbalance) * etp
+    fe = m.expert_ffn / etp
+    f1e = (2 if d.gated else 1) * fe
+    routed = busy * (d.h + f1e + fe) * e + 2 * 4.0 * tok * m.experts + e * tok * d.h
+    shared = 0.0
+    if m.shared_experts:
+        fs = m.shared_experts * (m.shared_ffn or m.expert_ffn) / d.t
+        shared = d.b * d.s * (d.h + ((3 if d.gated else 2) * fs)) * e
+    return routed + shared
+
+
+def moe_working_f(m: MoE) -> int:
+    """The f-wide gradient width per token of a MoE block at its backward peak, for `backward_working_bytes`:
+    top_k routed copies (times the imbalance) plus the shared experts."""
+    return max(1, round(m.top_k * m.imbalance * m.expert_ffn + m.shared_experts * (m.shared_ffn or m.expert_ffn)))

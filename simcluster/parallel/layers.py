@@ -1,0 +1,37 @@
+"""Which transformer layers each pipeline model chunk holds (even or Megatron's uneven split), and their
+parameters on one rank split by where their gradients reduce (dense layers and MoE layers differ)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from simcluster.config.schema import Scenario
+from simcluster.model.moe import MoE
+from simcluster.parallel.registry import Scheme
+
+
+def stage_layers(sc: Scenario, stage: int, chunk: int) -> range:
+    """The transformer layers model chunk `chunk` of pipeline stage `stage` holds. Even split, or Megatron's
+    uneven one where the embedding and the loss each count as a layer (`parallelism.account_for_*`): the
+    first chunk then holds one layer fewer, and the last one too."""
+    par = sc.parallelism
+    p, v = par.pipeline, par.virtual_stages
+    emb, loss = int(par.account_for_embedding), int(par.account_for_loss)
+    per = (sc.model.layers + emb + loss) // (p * v)
+    k = chunk * p + stage
+    return range(max(0, k * per - emb), min(sc.model.layers, (k + 1) * per - emb))
+
+
+def rank_layers(sc: Scenario, stage: int) -> list[int]:
+    """Every transformer layer stage `stage` holds (all its model chunks)."""
+    return [ly for c in range(sc.parallelism.virtual_stages) for ly in stage_layers(sc, stage, c)]
+
+
+def layers_params(scheme: Scheme, layers: Sequence[int], moe: MoE | None) -> tuple[float, float]:
+    """(parameters of `layers` on one rank that reduce over the data-parallel group, those that reduce over
+    the expert-data-parallel group: the routed experts of the MoE layers)."""
+    if moe is None:
+        return len(layers) * scheme.layer_params(), 0.0
+    n_moe = sum(map(moe.is_moe, layers))
+    dense, expert = scheme.moe_layer_params() if n_moe else (0.0, 0.0)  # type: ignore[attr-defined]
+    return (len(layers) - n_moe) * scheme.layer_params() + n_moe * dense, n_moe * expert
