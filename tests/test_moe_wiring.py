@@ -1,0 +1,227 @@
+"""Mixture-of-experts in the simulator (model.moe, parallelism.expert): the ops of a MoE layer and their
+all-to-all bytes, expert and expert-data-parallel groups, folding, parameters, gradient sync and memory
+against closed forms, the uneven pipeline split, and the one-line input errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from simcluster.config.loader import check_semantics, parse_scenario
+from simcluster.errors import ConfigError
+from simcluster.hardware.profile import load_profile
+from simcluster.model.costs import CostModel
+from simcluster.model.moe import MoE, alltoall_bytes, model_params
+from simcluster.parallel.base import Dims
+from simcluster.parallel.layers import rank_layers, stage_layers
+from simcluster.parallel.program import build_program
+from simcluster.simulate import simulate
+from tests.conftest import small_scenario
+
+H100 = load_profile("dgx-h100")
+MODEL = {
+    "layers": 4,
+    "hidden": 1024,
+    "heads": 16,
+    "kv_heads": 4,
+    "seq_len": 2048,
+    "vocab": 32000,
+    "mlp": "swiglu",
+    "norm": "rmsnorm",
+    "bias": False,
+    "positions": "rope",
+    "tie_embeddings": False,
+    "attention": "flash",
+}
+MOE = {"experts": 16, "top_k": 2, "expert_ffn": 512, "first_dense": 1}
+
+
+def scenario(t=2, pp=2, dp=4, ep=4, etp=1, moe=None, nodes=2, **training):
+    par = {"scheme": "megatron-sp" if t > 1 else "megatron", "tensor": t, "pipeline": pp, "data": dp}
+    par.update({"expert": ep, "expert_tensor": etp})
+    doc = small_scenario(
+        parallelism=par,
+        model={**MODEL, "moe": {**MOE, **(moe or {})}},
+        training={"global_batch": 4 * dp, "micro_batch": 1, **training},
+    )
+    return parse_scenario({**doc, "hardware": "dgx-h100", "cluster": {"nodes": nodes}})
+
+
+def run(sc, fold="auto"):
+    from simcluster.config.loader import LoadedScenario
+
+    sc = sc.model_copy(update={"simulation": sc.simulation.model_copy(update={"fold": fold})})
+    check_semantics(sc, H100)
+    return simulate(LoadedScenario(sc, H100, Path(".")))
+
+
+def ops_named(res, rank, prefix):
+    rep = res.program.rep_of[rank]
+    return [op for op, ly, mb in res.program.steps[rep] if op.name.startswith(prefix) and mb == 0]
+
+
+def test_dispatch_bytes_and_groups():
+    """Each MoE layer sends tokens x top_k x h x e per all-to-all (nccl-tests' size), of which (ep-1)/ep
+    leaves the rank, over the expert group Megatron-Core's etp-ep-edp-pp layout gives; dense layers none."""
+    sc = scenario()
+    prog = build_program(sc, CostModel(H100, "bf16"), fold=True)
+    d = Dims.of(sc)
+    tokens = d.b * d.s // d.t  # sequence parallel: each tensor rank routes its share
+    steps = prog.steps[0]
+    a2a = [(op, ly) for op, ly, mb in steps if op.kind == "alltoall" and mb == 0]
+    # layers 0-1 on stage 0, layer 0 dense (first_dense 1): layer 1 only, 2 forward + 2 backward
+    assert sorted({ly for _op, ly in a2a}) == [1]
+    assert len(a2a) == 4
+    for op, _ly in a2a:
+        assert op.bytes == tokens * MOE["top_k"] * d.h * d.e
+        assert op.group == (0, 1, 2, 3)  # etp 1: four consecutive ranks of the stage
+        leaving = alltoall_bytes(tokens, d.h, MOE["top_k"], 4, d.e)
+        assert op.bytes * 3 / 4 == pytest.approx(leaving)
+
+
+def test_expert_tensor_gather():
+    """With expert tensor parallel the routed tokens are all-gathered over the etp group before the experts
+    and reduce-scattered after: etp x tokens x top_k x h x e, and each expert's GEMM is expert_ffn / etp wide."""
+    sc = scenario(t=2, dp=4, ep=2, etp=2)
+    prog = build_program(sc, CostModel(H100, "bf16"), fold=True)
+    d = Dims.of(sc)
+    tokens = d.b * d.s // d.t
+    ops = {op.name: op for op, ly, mb in prog.steps[0] if mb == 0 and ly == 1}
+    assert ops["moe.dispatch.allgather"].bytes == 2 * tokens * 2 * d.h * d.e
+    assert ops["moe.dispatch.allgather"].group == (0, 1)
+    assert ops["moe.dispatch.alltoall"].group == (0, 2)
+    # grouped GEMM: experts / ep local experts, their rows the gathered copies spread evenly
+    fc1 = ops["moe.fc1"]
+    local, rows, f1 = 16 // 2, 2 * tokens * 2 // (16 // 2), 2 * 512 // 2
+    assert fc1.flops == pytest.approx(2 * local * rows * f1 * d.h)
+
+
+@pytest.mark.parametrize(("t", "dp", "ep", "etp"), [(2, 4, 4, 1), (1, 8, 8, 1), (2, 4, 2, 2), (1, 8, 2, 1)])
+def test_folding_matches_unfolded(t, dp, ep, etp):
+    """Folding keeps only shifts that carry expert groups onto expert groups: the folded run equals the
+    unfolded one."""
+    sc = scenario(t=t, dp=dp, ep=ep, etp=etp, pp=1, nodes=1 if t * dp <= 8 else 2)
+    folded, full = run(sc), run(sc, "none")
+    assert len(folded.program.reps) < len(full.program.reps)
+    assert folded.engine.iteration_time_s == pytest.approx(full.engine.iteration_time_s, rel=1e-12)
+    assert folded.memory[0].total == full.memory[0].total
+
+
+def test_parameters_add_up():
+    """Over all ranks, the data-parallel-replicated parameters counted once per data-parallel replica and the
+    experts once per expert-data-parallel replica make the whole model (moe.model_params)."""
+    sc = scenario(t=1, pp=2, dp=8, ep=4)
+    res = run(sc, "none")
+    lay, scheme = res.program.layout, res.program.scheme
+    edp = scheme.expert_layout.size("dp")
+    assert edp == 2
+    from simcluster.parallel.layers import layers_params
+
+    m = MoE.of(sc.model.moe)
+    total = 0.0
+    for r in range(lay.world_size):
+        expert = layers_params(scheme, rank_layers(sc, lay.coord(r, "pp")), m)[1]
+        total += (res.program.params_per_rank[r] - expert) / lay.dp + expert / edp
+    assert total == pytest.approx(model_params(Dims.of(sc), m, sc.model.layers), rel=1e-12)
+    assert scheme.moe_layer_params()[1] == 16 // 4 * 3 * 1024 * 512
+
+
+def test_expert_gradients_reduce_over_expert_data_group():
+    """Expert gradients all-reduce over the expert-data-parallel group (world / (pp ep etp) ranks), the
+    rest over the data group; bytes = parameters x 2."""
+    sc = scenario(t=2, pp=1, dp=4, ep=4, nodes=1)
+    res = run(sc)
+    ops = [op for op, ly, mb in res.program.steps[0] if op.name.startswith("grad.")]
+    expert = [op for op in ops if op.name.startswith("grad.expert")]
+    dense = [op for op in ops if not op.name.startswith("grad.expert")]
+    el = res.program.scheme.expert_layout
+    assert el.size("dp") == 8 // (4 * 1)
+    assert all(op.group == el.group(0, "dp") == (0, 4) for op in expert)
+    n_moe = 3
+    assert sum(op.bytes for op in expert) == pytest.approx(n_moe * res.program.scheme.moe_layer_params()[1] * 2)
+    assert all(op.group == (0, 2, 4, 6) for op in dense)
+
+
+def test_distributed_optimizer_shards_experts():
+    """With ZeRO-1 the optimizer state of the experts divides by the expert-data-parallel size, the rest by
+    data x context (16 bytes per parameter in mixed precision: 12 of optimizer state)."""
+    sc = scenario(t=1, pp=1, dp=8, ep=2, nodes=1)
+    base, sharded = run(sc), run(sc.model_copy(update={"parallelism": sc.parallelism.model_copy(update={"zero": "optimizer"})}))
+    expert = 3 * base.program.scheme.moe_layer_params()[1]
+    dense = base.program.params_per_rank[0] - expert
+    assert base.memory[0].optimizer == pytest.approx(12 * (dense + expert))
+    assert sharded.memory[0].optimizer == pytest.approx(12 * (dense / 8 + expert / 4))
+
+
+def test_imbalance_slows_experts_only():
+    """The imbalance factor scales the busiest rank's expert GEMMs (routed copies), not the all-to-all."""
+    a = build_program(scenario(), CostModel(H100, "bf16"), fold=True)
+    b = build_program(scenario(moe={"imbalance": 2.0}), CostModel(H100, "bf16"), fold=True)
+    pick = lambda p, name: next(op for op, ly, mb in p.steps[0] if op.name == name)  # noqa: E731
+    assert pick(b, "moe.fc1").flops == pytest.approx(2 * pick(a, "moe.fc1").flops)
+    assert pick(b, "moe.dispatch.alltoall").bytes == pick(a, "moe.dispatch.alltoall").bytes
+    capped = build_program(scenario(moe={"imbalance": 2.0, "capacity_factor": 1.25}), CostModel(H100, "bf16"), True)
+    assert pick(capped, "moe.fc1").flops == pytest.approx(1.25 * pick(a, "moe.fc1").flops)
+
+
+def test_model_flops_count_routed_experts():
+    """Model FLOPs count top_k expert MLPs per token in the MoE layers (Megatron's formula), not the router."""
+    sc = scenario()
+    res = run(sc)
+    m = sc.model
+    B, s, h, L = sc.training.global_batch, m.seq_len, m.hidden, m.layers
+    qkv = (16 + 2 * 4) * 64
+    dense_mlp = 3 * h * 4 * h
+    moe_mlp = 3 * h * 512 * 2
+    fwd = 2.0 * B * s * (L * (qkv * h + h * h + 2 * s * h) + dense_mlp + 3 * moe_mlp + h * m.vocab)
+    assert res.model_flops() == pytest.approx(3 * fwd)
+
+
+@pytest.mark.parametrize(("layers", "pp", "v", "emb", "loss"), [(94, 8, 4, True, True), (94, 32, 3, True, True),
+                                                                 (63, 4, 1, False, True), (8, 2, 2, False, False)])
+def test_uneven_pipeline_split(layers, pp, v, emb, loss):
+    """Megatron's account-for-embedding/loss split: (layers + emb + loss) / (pp v) per chunk, the first chunk
+    one fewer with emb, the last one fewer with loss; every layer on exactly one chunk, in order."""
+    doc = small_scenario(
+        parallelism={"tensor": 1, "pipeline": pp, "virtual_stages": v, "account_for_embedding": emb,
+                     "account_for_loss": loss, "schedule": "interleaved-1f1b" if v > 1 else "1f1b"},
+        model={"layers": layers},
+    )
+    sc = parse_scenario(doc)
+    per = (layers + emb + loss) // (pp * v)
+    chunks = [stage_layers(sc, k % pp, k // pp) for k in range(pp * v)]
+    assert [ly for c in chunks for ly in c] == list(range(layers))
+    assert len(chunks[0]) == per - emb and len(chunks[-1]) == per - loss
+    assert all(len(c) == per for c in chunks[1:-1])
+    assert sum(len(rank_layers(sc, s)) for s in range(pp)) == layers
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"moe": {"top_k": 32}}, "model.moe.top_k"),
+        ({"ep": 3}, "parallelism.expert"),
+        ({"ep": 16, "dp": 4, "t": 2}, "parallelism.expert"),  # 16 x etp 1 > 8 ranks of a stage
+        ({"etp": 4, "ep": 1, "moe": {"expert_ffn": 510}}, "parallelism.expert_tensor"),
+        ({"moe": {"layers": [9]}}, "model.moe.layers"),
+    ],
+)
+def test_bad_moe_inputs(change, field):
+    kw = {"t": change.pop("t", 2), "dp": change.pop("dp", 4), "ep": change.pop("ep", 4), "etp": change.pop("etp", 1)}
+    with pytest.raises(ConfigError) as err:
+        check_semantics(scenario(**kw, **change), H100)
+    assert str(err.value).startswith(field), str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_moe_rules_of_megatron_core():
+    doc = small_scenario(parallelism={"scheme": "megatron", "tensor": 2}, model={**MODEL, "moe": MOE})
+    with pytest.raises(ConfigError, match="parallelism.scheme.*sequence parallel"):
+        check_semantics(parse_scenario({**doc, "hardware": "dgx-h100"}), H100)
+    dense = small_scenario(parallelism={"tensor": 1, "expert": 2}, model=MODEL)
+    with pytest.raises(ConfigError, match="parallelism.expert.*needs model.moe"):
+        check_semantics(parse_scenario({**dense, "hardware": "dgx-h100"}), H100)
+    odd = small_scenario(model={"layers": 5}, parallelism={"tensor": 1, "pipeline": 2})
+    with pytest.raises(ConfigError, match="model.layers"):
+        check_semantics(parse_scenario(odd), load_profile("dgx-a100"))
