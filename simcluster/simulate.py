@@ -133,7 +133,8 @@ class SimResult:
         sc = self.scenario
         m = sc.model
         B, s, h, L, V, f = sc.training.global_batch, m.seq_len, m.hidden, m.layers, m.vocab, sc.ffn_hidden
-        qkv = (m.heads + 2 * sc.kv_heads) * (h // m.heads)
+        hd = m.head_dim or h // m.heads
+        qkv = (m.heads + 2 * sc.kv_heads) * hd
         w = 3 if m.mlp == "swiglu" else 2
         mlp = w * h * f * L
         if m.moe is not None:  # Megatron's count: top_k routed experts and the shared ones; no router
@@ -142,7 +143,7 @@ class SimResult:
             n_moe = moe.moe_layers(L)
             per = w * h * (moe.top_k * moe.expert_ffn + moe.shared_experts * (moe.shared_ffn or moe.expert_ffn))
             mlp += n_moe * (per - w * h * f)
-        fwd = 2.0 * B * s * (L * (qkv * h + h * h + 2 * s * h) + mlp + h * V)
+        fwd = 2.0 * B * s * (L * (qkv * h + m.heads * hd * h + 2 * s * m.heads * hd) + mlp + h * V)
         return fwd * (3 if sc.training.mode == "train" else 1)
 
     def executed_flops(self) -> float:

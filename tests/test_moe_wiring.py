@@ -225,3 +225,19 @@ def test_moe_rules_of_megatron_core():
     odd = small_scenario(model={"layers": 5}, parallelism={"tensor": 1, "pipeline": 2})
     with pytest.raises(ConfigError, match="model.layers"):
         check_semantics(parse_scenario(odd), load_profile("dgx-a100"))
+
+
+def test_first_and_last_stage_layers():
+    """Megatron's --decoder-first/last-pipeline-num-layers: DeepSeek-V3's 61 layers on 16 stages as 3 + 14 x 4
+    + 2; a split that does not divide is a one-line error naming model.layers."""
+    doc = small_scenario(
+        parallelism={"tensor": 1, "pipeline": 16, "first_stage_layers": 3, "last_stage_layers": 2},
+        model={"layers": 61},
+    )
+    sc = parse_scenario(doc)
+    sizes = [len(stage_layers(sc, s, 0)) for s in range(16)]
+    assert sizes == [3] + [4] * 14 + [2]
+    assert [ly for s in range(16) for ly in stage_layers(sc, s, 0)] == list(range(61))
+    bad = parse_scenario({**doc, "parallelism": {**doc["parallelism"], "last_stage_layers": 3}})
+    with pytest.raises(ConfigError, match=r"^model.layers=61: minus first/last_stage_layers \(3, 3\)"):
+        check_semantics(bad, load_profile("dgx-a100"))

@@ -20,6 +20,7 @@ from simcluster.errors import ConfigError
 from simcluster.hardware.profile import HardwareProfile, load_profile
 from simcluster.inputs.messages import first_error
 from simcluster.inputs.safeyaml import parse_yaml, read_yaml
+from simcluster.schedule.split import chunk_sizes
 
 
 @dataclass(frozen=True)
@@ -183,7 +184,7 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
     modern = {
         "kv_heads": sc.kv_heads != m.heads, "mlp": m.mlp != "gelu", "norm": m.norm != "layernorm",
         "bias": not m.bias, "positions": m.positions != "learned", "tie_embeddings": not m.tie_embeddings,
-        "attention": m.attention != "eager",
+        "attention": m.attention != "eager", "head_dim": m.head_dim is not None,
     }
     if m.attention == "flash" and hw.gpu.flash_attention_efficiency is None:
         raise ConfigError(
@@ -242,15 +243,27 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
                 ),
             )
     chunks = p.pipeline * p.virtual_stages
-    extra = int(p.account_for_embedding) + int(p.account_for_loss)
-    if (m.layers + extra) % chunks:
+    fixed = p.first_stage_layers is not None or p.last_stage_layers is not None
+    if fixed and (p.account_for_embedding or p.account_for_loss):
         raise ConfigError(
-            "model.layers",
-            m.layers,
-            f"must be divisible by parallelism.pipeline x virtual_stages = {chunks}"
-            if not extra
-            else f"plus {extra} (parallelism.account_for_*) must be divisible by pipeline x virtual_stages = {chunks}",
+            "parallelism.first_stage_layers",
+            p.first_stage_layers,
+            "cannot be combined with parallelism.account_for_embedding/loss (choose one uneven split)",
         )
+    sizes = chunk_sizes(
+        m.layers, chunks, p.account_for_embedding, p.account_for_loss, p.first_stage_layers, p.last_stage_layers
+    )
+    if sizes is None:
+        extra = int(p.account_for_embedding) + int(p.account_for_loss)
+        rule = (
+            f"minus first/last_stage_layers ({p.first_stage_layers}, {p.last_stage_layers}) must split evenly "
+            f"over the other model chunks of pipeline x virtual_stages = {chunks}"
+            if fixed
+            else f"must be divisible by parallelism.pipeline x virtual_stages = {chunks}"
+            if not extra
+            else f"plus {extra} (parallelism.account_for_*) must be divisible by pipeline x virtual_stages = {chunks}"
+        )
+        raise ConfigError("model.layers", m.layers, rule)
     _check_moe(sc)
     if p.virtual_stages > 1 and p.schedule != "interleaved-1f1b":
         raise ConfigError(

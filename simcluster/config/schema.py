@@ -129,6 +129,19 @@ class ParallelismConfig(_Strict):
         description="the LM head and loss count as one layer: the last model chunk holds one transformer layer "
         "fewer (Megatron's --account-for-loss-in-pipeline-split)",
     )
+    first_stage_layers: int | None = Field(
+        None,
+        ge=0,
+        le=MAX_LAYERS,
+        description="uneven pipeline split: transformer layers of the first model chunk (the first stage's "
+        "first); the other chunks share the rest evenly (Megatron's --decoder-first-pipeline-num-layers)",
+    )
+    last_stage_layers: int | None = Field(
+        None,
+        ge=0,
+        le=MAX_LAYERS,
+        description="transformer layers of the last model chunk (Megatron's --decoder-last-pipeline-num-layers)",
+    )
 
 
 class MoEConfig(_Strict):
@@ -170,6 +183,13 @@ class ModelConfig(_Strict):
     ffn_hidden: int | None = Field(None, gt=0, le=4 * MAX_HIDDEN, description="default 4 x hidden")
     kv_heads: int | None = Field(
         None, gt=0, le=MAX_HIDDEN, description="key/value heads (grouped-query attention); default: heads"
+    )
+    head_dim: int | None = Field(
+        None,
+        gt=0,
+        le=MAX_HIDDEN,
+        description="each attention head's width (Megatron's kv_channels; Qwen3: 128 with hidden 4096 and 64 "
+        "heads); default: hidden / heads",
     )
     mlp: Literal["gelu", "swiglu"] = Field(
         "gelu", description="gelu: two matrices; swiglu: gated, three matrices (gate, up, down)"

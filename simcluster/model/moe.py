@@ -100,8 +100,8 @@ def moe_layer_params(d: Dims, m: MoE, active: bool = False, attention: float | N
 
 def _attention_params(d: Dims) -> float:
     """Query/key/value and output projection weights and biases of standard (grouped-query) attention."""
-    qkv = (d.a + 2 * d.kvh) * (d.h // d.a)
-    return qkv * d.h + d.h * d.h + ((qkv + d.h) if d.bias else 0.0)
+    qkv = (d.a + 2 * d.kvh) * d.hd
+    return qkv * d.h + d.a * d.hd * d.h + ((qkv + d.h) if d.bias else 0.0)
 
 
 def mla_params(h: int, heads: int, q_rank: int, kv_rank: int, head_dim: int, rope_dim: int, v_dim: int) -> float:

@@ -37,9 +37,16 @@ class Dims:
     ulysses: bool = False  # context parallel by all-to-all (else the ring)
     eager_norm: bool = False  # the norms as PyTorch's separate fp32 kernels (`training.eager_norm`)
 
+    head_dim: int = 0  # per-head width (Megatron's kv_channels); 0 = h / a
+
     @property
     def kvh(self) -> int:
         return self.kv or self.a
+
+    @property
+    def hd(self) -> int:
+        """Each attention head's width."""
+        return self.head_dim or self.h // self.a
 
     @classmethod
     def of(cls, sc: Scenario) -> Dims:
@@ -65,6 +72,7 @@ class Dims:
             cp=sc.parallelism.context,
             ulysses=sc.parallelism.context_form == "ulysses",
             eager_norm=sc.training.eager_norm,
+            head_dim=m.head_dim or 0,
         )
 
 

@@ -8,18 +8,20 @@ from collections.abc import Sequence
 from simcluster.config.schema import Scenario
 from simcluster.model.moe import MoE
 from simcluster.parallel.registry import Scheme
+from simcluster.schedule.split import chunk_sizes
 
 
 def stage_layers(sc: Scenario, stage: int, chunk: int) -> range:
-    """The transformer layers model chunk `chunk` of pipeline stage `stage` holds. Even split, or Megatron's
-    uneven one where the embedding and the loss each count as a layer (`parallelism.account_for_*`): the
-    first chunk then holds one layer fewer, and the last one too."""
+    """The transformer layers model chunk `chunk` of pipeline stage `stage` holds (`chunk_sizes`)."""
     par = sc.parallelism
     p, v = par.pipeline, par.virtual_stages
-    emb, loss = int(par.account_for_embedding), int(par.account_for_loss)
-    per = (sc.model.layers + emb + loss) // (p * v)
+    sizes = chunk_sizes(
+        sc.model.layers, p * v, par.account_for_embedding, par.account_for_loss, par.first_stage_layers,
+        par.last_stage_layers,
+    )
     k = chunk * p + stage
-    return range(max(0, k * per - emb), min(sc.model.layers, (k + 1) * per - emb))
+    start = sum(sizes[:k])
+    return range(start, start + sizes[k])
 
 
 def rank_layers(sc: Scenario, stage: int) -> list[int]:

@@ -153,7 +153,8 @@ class MegatronScheme:
         bs = b * s
         tok = bs // t if self.sp else bs  # tokens a rank holds outside the tensor-parallel regions
         heads = a // t
-        hd = h // a
+        hd = d.hd
+        ah = a * hd  # the attention's inner width (h unless model.head_dim says otherwise)
         qkv = (a + 2 * d.kvh) * hd // t  # grouped-query attention: kv_heads keys and values per a queries
         f1 = (2 * f if d.gated else f) // t  # SwiGLU: gate and up projections in one GEMM
         act_fwd, act_bwd = (3.0, 5.0) if d.gated else (2.0, 3.0)  # bytes per f-element / e
@@ -185,7 +186,7 @@ class MegatronScheme:
                 F.gemm("attn.qkv", ph, bs, qkv, h, linear=FP8_FORWARD),
                 *as_phase(rope, ph),
                 *attn_fwd(ph),
-                F.gemm("attn.proj", ph, bs, h, h // t, linear=FP8_FORWARD),
+                F.gemm("attn.proj", ph, bs, h, ah // t, linear=FP8_FORWARD),
                 *self._exit("attn", ph, group),
                 bda("attn.bias_dropout_add", ph),
                 ln("ln2", ph),
@@ -229,8 +230,8 @@ class MegatronScheme:
             F.elementwise("ln2.bwd", bw, ln_bwd * tok * h + 4 * h * e),
             bda("attn.bias_dropout_add.bwd", bw),
             *self._exit_bwd("attn", group),
-            F.gemm("attn.proj.dgrad", bw, bs, h // t, h, linear=FP8_DGRAD),
-            F.gemm("attn.proj.wgrad", bw, h // t, h, bs, linear=FP8_WGRAD),
+            F.gemm("attn.proj.dgrad", bw, bs, ah // t, h, linear=FP8_DGRAD),
+            F.gemm("attn.proj.wgrad", bw, ah // t, h, bs, linear=FP8_WGRAD),
             *attn_bwd,
             *as_phase([replace(op, name="attn.rope.bwd") for op in rope], bw),
             *self._column_bwd(
@@ -263,7 +264,7 @@ class MegatronScheme:
             *self._enter("attn", rc, group),
             F.gemm("attn.qkv.k", rc, bs, d.kvh * hd // t, h, linear=FP8_FORWARD),
             *as_phase(rope, rc),
-            F.gemm("attn.proj", rc, bs, h, h // t, linear=FP8_FORWARD),
+            F.gemm("attn.proj", rc, bs, h, ah // t, linear=FP8_FORWARD),
             bda("attn.bias_dropout_add", rc),
             ln("ln2", rc),
             *(self._enter("mlp", rc, group) if moe is None else []),
@@ -476,9 +477,9 @@ def layer_params(d: Dims) -> float:
     biases and norms replicated): query/key/value and output projections ((a + 2 kv) hd h + h^2), two MLP
     matrices (three gated), biases where the model has them."""
     h, f, t = d.h, d.f, d.t
-    qkv = (d.a + 2 * d.kvh) * (h // d.a)
+    qkv = (d.a + 2 * d.kvh) * d.hd
     f1 = 2 * f if d.gated else f
-    matrices = (qkv * h + h * h + (f1 + f) * h) / t
+    matrices = (qkv * h + d.a * d.hd * h + (f1 + f) * h) / t
     column_biases = (qkv + f1) / t if d.bias else 0.0
     return matrices + column_biases + replicated_per_layer(d)
 
