@@ -103,7 +103,8 @@ def test_folding_matches_unfolded(t, dp, ep, etp):
     unfolded one."""
     sc = scenario(t=t, dp=dp, ep=ep, etp=etp, pp=1, nodes=1 if t * dp <= 8 else 2)
     folded, full = run(sc), run(sc, "none")
-    assert len(folded.program.reps) < len(full.program.reps)
+    # shifts inside an expert group's block and of whole blocks: one simulated rank per stage
+    assert folded.program.reps == [0]
     assert folded.engine.iteration_time_s == pytest.approx(full.engine.iteration_time_s, rel=1e-12)
     assert folded.memory[0].total == full.memory[0].total
 

@@ -64,36 +64,57 @@ def _steps(ops: list[OpSpec], layer: int, mb: int) -> Iterator[Step]:
 _new_step = partial(tuple.__new__, Step)
 
 
-def _translations(layout: RankLayout, steps: dict[str, int]) -> list[tuple[int, ...]]:
+# A fold axis: (stride, size) of a rank coordinate (a layout axis, or a part of one)
+FoldAxis = tuple[int, int]
+
+
+def _translations(world: int, steps: dict[FoldAxis, int]) -> list[tuple[int, ...]]:
     """Every relabelling of ranks that shifts each folded axis by a multiple of its step."""
-    ranges = [range(0, layout.size(a), k) for a, k in steps.items()]
-    ranks = np.arange(layout.world_size)
+    ranges = [range(0, size, k) for (_stride, size), k in steps.items()]
+    ranks = np.arange(world)
     out = []
     for shifts in itertools.product(*ranges):
         x = ranks
-        for a, k in zip(steps, shifts):  # layout.shift, on every rank at once
-            x = _shifted(layout, x, a, k)
+        for ax, k in zip(steps, shifts):  # layout.shift, on every rank at once
+            x = _shifted(ax, x, k)
         out.append(tuple(x.tolist()))
     return out
 
 
-def _shifted(layout: RankLayout, x: np.ndarray, axis: str, k: int) -> np.ndarray:
-    stride, size = layout.strides[axis], layout.size(axis)
+def _shifted(ax: FoldAxis, x: np.ndarray, k: int) -> np.ndarray:
+    stride, size = ax
     c = (x // stride) % size
     return x + ((c + k) % size - c) * stride
 
 
-def _fold_step(layout: RankLayout, axis: str, partitions: list[np.ndarray]) -> int:
-    """The smallest shift along `axis` (a divisor of its size) that maps each partition of the ranks into
+def _fold_step(world: int, ax: FoldAxis, partitions: list[np.ndarray]) -> int:
+    """The smallest shift along `ax` (a divisor of its size) that maps each partition of the ranks into
     groups (given as each rank's group label) onto itself: only such shifts relabel one rank's program into
     another's. With no partitions, 1."""
-    size = layout.size(axis)
-    ranks = np.arange(layout.world_size)
+    size = ax[1]
+    ranks = np.arange(world)
     for k in (k for k in range(1, size + 1) if size % k == 0):
-        img = _shifted(layout, ranks, axis, k)
+        img = _shifted(ax, ranks, k)
         if all(np.array_equal(label[img], label[img[label]]) for label in partitions):
             return k
     return size
+
+
+def _fold_axes(layout: RankLayout, axes: tuple[str, ...], scheme: Scheme) -> list[FoldAxis]:
+    """The folded axes as (stride, size). Under expert parallel the data axis splits in two: its position
+    inside an expert group's block of ranks and the block's, so shifts inside the blocks fold too."""
+    el = getattr(scheme, "expert_layout", None)
+    out: list[FoldAxis] = []
+    for a in axes:
+        stride, size = layout.strides[a], layout.size(a)
+        if a == "dp" and el is not None:
+            block = el.size("ep") * el.size("tp")
+            inner = block // math.gcd(block, stride) if block % stride == 0 or stride % block == 0 else size
+            if 1 < inner < size and size % inner == 0:
+                out += [(stride, inner), (stride * inner, size // inner)]
+                continue
+        out.append((stride, size))
+    return out
 
 
 def _expert_partitions(scheme: Scheme) -> list[np.ndarray]:
@@ -115,16 +136,16 @@ def build_program(sc: Scenario, cost: CostModel, fold: bool) -> Program:
     axes = tuple(a for a in scheme.fold_axes if layout.size(a) > 1 and not (hybrid and a in ("dp", "cp"))) if fold else ()
     # expert parallel: fold only by shifts that carry expert groups onto expert groups
     parts = _expert_partitions(scheme)
-    steps = {a: _fold_step(layout, a, parts) for a in axes}
-    steps = {a: k for a, k in steps.items() if k < layout.size(a)}
-    reps = [r for r in range(layout.world_size) if all(layout.coord(r, a) < k for a, k in steps.items())]
-    rep_of = []
-    for r in range(layout.world_size):
-        x = r
-        for a, k in steps.items():
-            x = layout.shift(x, a, -(layout.coord(r, a) // k * k))
-        rep_of.append(x)
-    translations = _translations(layout, steps) if steps else [tuple(range(layout.world_size))]
+    world = layout.world_size
+    steps = {ax: _fold_step(world, ax, parts) for ax in _fold_axes(layout, axes, scheme)}
+    steps = {ax: k for ax, k in steps.items() if k < ax[1]}
+    coords = {ax: (np.arange(world) // ax[0]) % ax[1] for ax in steps}
+    back = np.zeros(world, dtype=np.int64)  # each rank's shift back to its representative
+    for ax, k in steps.items():
+        back += (coords[ax] // k * k) * ax[0]
+    rep_of = (np.arange(world) - back).tolist()
+    reps = np.flatnonzero(back == 0).tolist()
+    translations = _translations(world, steps) if steps else [tuple(range(world))]
     train = sc.training.mode == "train"
     m, p, v = sc.microbatches, par.pipeline, par.virtual_stages
     schedules = {s: stage_schedule(par.schedule, p, s, m, v, train) for s in range(p)}
