@@ -180,3 +180,23 @@ def test_estimate_sees_the_sharding(write_scenario):
         sim_all.append(sim)
     assert sorted(range(3), key=got_all.__getitem__) == sorted(range(3), key=sim_all.__getitem__)
     assert len(set(got_all)) == 3, got_all
+
+
+@pytest.mark.parametrize("reshard", [True, False])
+def test_reshard_after_forward(write_scenario, reshard):
+    """FSDP with 4 micro-batches: resharding after forward gathers every layer twice per micro-batch and
+    reduce-scatters it once per micro-batch (2m + m = 12 x the parameters at m = 4); keeping the weights
+    gathers once and reduce-scatters once (2 x), and holds whole weights and gradients in memory."""
+    data = small_scenario(
+        cluster={"nodes": 2},
+        parallelism={"scheme": "megatron", "tensor": 2, "data": D, "zero": "full", "reshard_after_forward": reshard},
+        model={"layers": 4, "hidden": 1024, "heads": 16, "seq_len": 512, "vocab": 0},
+        training={"global_batch": 64, "micro_batch": 2},
+    )
+    res = simulate(load_scenario(write_scenario(data, f"reshard{reshard}.yaml")))
+    assert res.scenario.microbatches == 4
+    assert _volume(res, D) == pytest.approx(12.0 if reshard else 2.0, rel=1e-9)
+    mem, params = res.memory[0], res.program.params_per_rank[0]
+    w = mem.parameters / params
+    assert w == pytest.approx(2 / D if reshard else 2.0)
+    assert mem.gradients / params == pytest.approx(2 / D if reshard else 2.0)

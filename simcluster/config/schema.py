@@ -103,6 +103,12 @@ class ParallelismConfig(_Strict):
         le=MAX_PARALLEL,
         description="hybrid sharding: data (x context) ranks per shard group; default: data x context",
     )
+    reshard_after_forward: bool = Field(
+        True,
+        description="zero: full (FSDP2): free each layer's gathered weights after its forward and gather them "
+        "again for its backward, every micro-batch; false: keep them from the first forward to the last "
+        "backward and reduce-scatter the gradients once (torchtitan under pipeline parallel)",
+    )
     expert: int = Field(
         1,
         gt=0,

@@ -447,9 +447,14 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
             ]
         gathered_wait = {ph: wait_for("fsdp-ag", ph) for ph in phases}
 
+    # FSDP2 with reshard_after_forward false: weights gathered in each layer's first forward and kept to its
+    # last backward; gradients reduce-scattered in the last micro-batch's backward only
+    keep = fsdp and not sc.parallelism.reshard_after_forward
+    last_mb = sc.microbatches - 1
+
     def unit(ph: Phase, order: list[int], j: int, mb: int) -> None:
         """FSDP2's per-layer gathers: wait for this layer's weights, then issue the next layer's."""
-        if not fsdp:
+        if not fsdp or keep and (ph == "backward" or mb > 0):
             return
         if j == 0:
             out.extend(Step(op, order[0], mb) for op in gathers[is_moe(order[0]), ph])
@@ -503,7 +508,7 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
                 layer = ctx.layer_ops(ly)
                 out.extend(_steps(layer.redo(recompute), ly, mb))
                 out.extend(_steps(layer.backward, ly, mb))
-                if fsdp:
+                if fsdp and (not keep or mb == last_mb):
                     out.extend(Step(op, ly, mb) for op in reduces[is_moe(ly)])
                 if not final:
                     continue

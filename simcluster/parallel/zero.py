@@ -9,6 +9,10 @@ before its backward, the next layer's gather issued before this layer computes a
 gradient reduce-scattered during the backward). Per step ZeRO-3 moves 3 x the parameter bytes (two
 all-gathers, one reduce-scatter) where all-reduce moves 2 x.
 
+`reshard_after_forward: false` (FSDP2's option, torchtitan's under pipeline parallel) keeps each layer's
+gathered weights from its first forward to its last backward and reduce-scatters its gradient once, in the
+last micro-batch: one gather and one reduce-scatter per step, with whole weights and gradients in memory.
+
 Hybrid sharding (`parallelism.shard_group` < data): shard inside consecutive groups of that many
 data-parallel ranks, all-reduce each shard's gradient across the groups (HSDP).
 """
@@ -41,6 +45,8 @@ def memory_divisors(sc: Scenario) -> tuple[int, int, int]:
     ZeRO-1."""
     n = shard_size(sc)
     zero = sc.parallelism.zero
+    if zero == "full" and not sc.parallelism.reshard_after_forward:  # whole weights and gradients held
+        return 1, 1, n
     return (
         n if zero == "full" else 1,
         n if zero in ("gradients", "full") else 1,
@@ -51,6 +57,6 @@ def memory_divisors(sc: Scenario) -> tuple[int, int, int]:
 def gathered_buffer_bytes(sc: Scenario, layer_params: float, weight_bytes: int, grad_bytes: int) -> float:
     """ZeRO-3's unsharded buffers at the peak: the layer being computed and the prefetched next one in
     full, and one layer's full gradient before its reduce-scatter."""
-    if shard_size(sc) == 1 or sc.parallelism.zero != "full":
+    if shard_size(sc) == 1 or sc.parallelism.zero != "full" or not sc.parallelism.reshard_after_forward:
         return 0.0
     return layer_params * (2 * weight_bytes + grad_bytes)
