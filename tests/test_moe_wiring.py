@@ -242,3 +242,56 @@ def test_first_and_last_stage_layers():
     bad = parse_scenario({**doc, "parallelism": {**doc["parallelism"], "last_stage_layers": 3}})
     with pytest.raises(ConfigError, match=r"^model.layers=61: minus first/last_stage_layers \(3, 3\)"):
         check_semantics(bad, load_profile("dgx-a100"))
+
+
+def test_hit_probability_closed_form():
+    """P(a token's top_k of E uniform experts hits a given part of E/parts experts) = 1 - C(E-E/p, k)/C(E, k)."""
+    from math import comb
+
+    from simcluster.model.moe import hit_probability
+
+    for E, k, parts in [(128, 8, 4), (256, 8, 8), (8, 2, 8), (16, 2, 2), (64, 6, 64)]:
+        assert hit_probability(E, k, parts) == pytest.approx(1 - comb(E - E // parts, k) / comb(E, k), rel=1e-12)
+    assert hit_probability(8, 8, 2) == 1.0  # every expert chosen
+
+
+def test_deepep_exchanges():
+    """DeepEP over an expert group of 2 nodes x 4 GPUs: the dispatch crosses the fabric once per node hit
+    (N x P(node) tokens per rank), then NVLink once per GPU hit (G x N x P(GPU)); the combine reverses it."""
+    from math import comb
+
+    sc = scenario(t=1, pp=1, dp=8, ep=8, nodes=2)
+    sc = sc.model_copy(update={"parallelism": sc.parallelism.model_copy(update={"expert_dispatcher": "deepep"})})
+    sc = sc.model_copy(update={"cluster": sc.cluster.model_copy(update={"gpus_per_node": 4, "nics_per_node": 4})})
+    check_semantics(sc, H100)
+    prog = build_program(sc, CostModel(H100, "bf16"), fold=True)
+    d = Dims.of(sc)
+    tok_bytes = d.b * d.s * d.h * d.e
+    ops = [op for op, ly, mb in prog.steps[0] if mb == 0 and ly == 1 and op.kind == "alltoall"]
+    names = [op.name for op in ops]
+    assert names == [
+        "moe.dispatch.internode", "moe.dispatch.intranode", "moe.combine.intranode", "moe.combine.internode",
+        "moe.combine.internode.bwd", "moe.combine.intranode.bwd", "moe.dispatch.intranode.bwd",
+        "moe.dispatch.internode.bwd",
+    ]  # fmt: skip
+    p_node = 1 - comb(16 - 8, 2) / comb(16, 2)
+    p_gpu = 1 - comb(16 - 2, 2) / comb(16, 2)
+    by = {op.name: op for op in ops}
+    assert by["moe.dispatch.internode"].bytes == pytest.approx(2 * p_node * tok_bytes)
+    assert by["moe.dispatch.intranode"].bytes == pytest.approx(4 * 2 * p_gpu * tok_bytes)
+    assert by["moe.dispatch.internode"].group == tuple(range(8))
+    # folded = unfolded
+    assert run(sc).engine.iteration_time_s == pytest.approx(run(sc, "none").engine.iteration_time_s, rel=1e-12)
+
+
+def test_internode_alltoall_is_rail_pairs():
+    """The internode exchange of 16 GPUs on 2 nodes moves S/2 between GPU i and GPU i+8 only: the time of a
+    2-rank all-to-all of S between those two, on every rail at once."""
+    from tests.test_collectives import engine_time
+
+    S = 256 * 2**20
+    a = engine_time(H100, 2, "alltoall", "internode", list(range(16)), S)
+    b = engine_time(H100, 2, "alltoall", "p2p", [0, 8], S)
+    assert a == pytest.approx(b, rel=1e-9)
+    intra = engine_time(H100, 2, "alltoall", "intranode", list(range(16)), S)
+    assert intra == pytest.approx(engine_time(H100, 1, "alltoall", "p2p", list(range(8)), S), rel=1e-9)

@@ -116,6 +116,8 @@ def _check_moe(sc: Scenario) -> None:
             raise ConfigError("parallelism.expert", p.expert, "needs model.moe (a mixture-of-experts model)")
         if p.expert_tensor not in (None, p.tensor):
             raise ConfigError("parallelism.expert_tensor", p.expert_tensor, "needs model.moe")
+        if p.expert_dispatcher != "alltoall":
+            raise ConfigError("parallelism.expert_dispatcher", p.expert_dispatcher, "needs model.moe")
         return
     moe, ep, etp = m.moe, p.expert, sc.expert_tensor
     if p.scheme == "optimus":

@@ -118,6 +118,12 @@ class ParallelismConfig(_Strict):
         "layers' ranks are laid out expert_tensor-expert-(expert data)-pipeline over the same GPUs, so it does "
         "not multiply the world size",
     )
+    expert_dispatcher: Literal["alltoall", "deepep"] = Field(
+        "alltoall",
+        description="how MoE tokens reach their experts: alltoall (Megatron-Core's NCCL all-to-all, one copy per "
+        "expert) or deepep (DeepEP: one copy per node over the NICs to the GPU at the same position, then over "
+        "NVLink to the experts' GPUs)",
+    )
     expert_tensor: int | None = Field(
         None,
         gt=0,

@@ -146,6 +146,16 @@ def expert_layout(layout: RankLayout, ep: int, etp: int = 1) -> RankLayout:
     return RankLayout(tp=etp, dp=edp, pp=layout.pp, ep=ep, order="tp-ep-dp-pp")
 
 
+def hit_probability(experts: int, top_k: int, parts: int) -> float:
+    """Probability that a token's top_k experts, chosen uniformly without repeats among `experts` split
+    evenly over `parts` (nodes or GPUs), include at least one of a given part: 1 - C(E - E/parts, k) / C(E, k)."""
+    miss = 1.0
+    per = experts // parts
+    for i in range(top_k):
+        miss *= max(0, experts - per - i) / (experts - i)
+    return 1.0 - miss
+
+
 def routed_pairs(tokens: int, m: MoE, imbalance: float = 1.0) -> float:
     """Token-expert pairs the busiest rank of an expert-parallel group computes per MoE layer, with `tokens`
     per rank: top_k per token under uniform routing, times `imbalance` (the busiest rank's share over the

@@ -51,6 +51,10 @@ REQUESTABLE: dict[str, tuple[str, ...]] = {
     "sendrecv": ("auto", "p2p"),
     "alltoall": ("auto", "p2p"),
 }
+# All-to-alls split by node, as DeepEP's dispatch and combine run them (ops ask for them by name): `internode`
+# exchanges among the group's GPUs at the same position on each node (over the NICs, S / nodes per pair),
+# `intranode` among the group's GPUs on one node (over NVLink, S / GPUs on the node per pair).
+NODE_SPLIT_ALLTOALL = ("internode", "intranode")
 # `auto` all-reduce uses the double binary tree when the group spans at least TREE_MIN_NODES nodes and the
 # message is at most TREE_MAX_BYTES_PER_NODE x nodes spanned (see `choose_algorithm`).
 TREE_MIN_NODES = 2
@@ -211,6 +215,8 @@ def collective_shape(topo: Topology, kind: str, algorithm: str, instances: Seque
     n = len(instances[0])
     if n <= 1:
         return Shape((), (), (), ())
+    if kind == "alltoall" and algorithm in NODE_SPLIT_ALLTOALL:
+        return _node_split_alltoall_shape(topo, algorithm, instances)
     if kind == "alltoall":  # every ordered pair at once, S/n bytes each: the slowest pair ends it
         return _edges_shape(topo, instances, _pair_edges, 1, 1.0 / n, pipelined=False)
     if kind in ("send", "recv") or (algorithm == "p2p" and kind != "sendrecv"):
@@ -366,6 +372,26 @@ def _by_node(topo: Topology, group: Sequence[int]) -> list[list[int]] | None:
     return blocks if len({len(b) for b in blocks}) == 1 else None
 
 
+def _node_split_alltoall_shape(topo: Topology, algorithm: str, instances: Sequence[Sequence[int]]) -> Shape:
+    """`internode`: every pair of the group's GPUs at the same position in their nodes' blocks, S / nodes
+    bytes each; `intranode`: every pair inside one node's block, S / block size each. Groups with unequal
+    members per node fall back to the flat all-to-all."""
+    split = [_by_node(topo, g) for g in instances]
+    if any(b is None for b in split):
+        return _edges_shape(topo, instances, _pair_edges, 1, 1.0 / len(instances[0]), pipelined=False)
+    blocks_all: list[list[list[int]]] = split  # type: ignore[assignment]
+    g, nodes = len(blocks_all[0][0]), len(blocks_all[0])
+    if algorithm == "internode":
+        subgroups = [[block[j] for block in blocks] for blocks in blocks_all for j in range(g)]
+        width = nodes
+    else:
+        subgroups = [block for blocks in blocks_all for block in blocks]
+        width = g
+    if width == 1:
+        return Shape((), (), (), ())
+    return _edges_shape(topo, subgroups, _pair_edges, 1, 1.0 / width, pipelined=False)
+
+
 def _hierarchical_shape(topo: Topology, instances: Sequence[Sequence[int]]) -> Shape:
     """Intra-node ring reduce-scatter, inter-node ring all-reduce of 1/g of the buffer among the GPUs with
     the same local index (g rings at once), intra-node ring all-gather. Groups with unequal members per
@@ -411,9 +437,11 @@ def choose_algorithm(
     inter-node algorithm). Broadcast and reduce use the pipelined chain (NCCL's ring broadcast); `auto`
     never picks `hierarchical` (NCCL has no such algorithm; it must be asked for).
     """
+    req = requested.get(kind, "auto") if isinstance(requested, Mapping) else requested
+    if kind == "alltoall" and req in NODE_SPLIT_ALLTOALL:
+        return req
     if kind in ("send", "recv", "sendrecv", "alltoall"):
         return "p2p"
-    req = requested.get(kind, "auto") if isinstance(requested, Mapping) else requested
     if req == "chain" and kind in ("broadcast", "reduce"):
         return "chain"
     if req != "auto" and req in REQUESTABLE.get(kind, ()):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from simcluster.model.moe import MoE, expert_params, routed_pairs
+from simcluster.model.moe import MoE, expert_params, hit_probability, routed_pairs
 from simcluster.model.ops import OpSpec, Phase
 from simcluster.parallel.base import FP8_DGRAD, FP8_FORWARD, FP8_WGRAD, Dims, OpFactory
 
@@ -51,12 +51,19 @@ def _grouped_m(pairs: float, local: int) -> int:
 
 
 def moe_mlp_ops(
-    F: OpFactory, d: Dims, m: MoE, ep: int, etp: int, sp: bool, g: ExpertGroups
+    F: OpFactory,
+    d: Dims,
+    m: MoE,
+    ep: int,
+    etp: int,
+    sp: bool,
+    g: ExpertGroups,
+    deepep: tuple[int, int] | None = None,
 ) -> tuple[list[OpSpec], list[OpSpec], list[OpSpec]]:
     """(forward ops for phase 'forward', the same for 'recompute', backward ops) of one MoE MLP block on
     one rank, from after the second norm to before the residual add. Tensor-parallel collectives of the
     shared experts follow Megatron's sequence-parallel f/g operators (MoE with t > 1 needs sequence
-    parallel)."""
+    parallel). `deepep`: (nodes, GPUs per node) of the expert group, for DeepEP's exchanges (`_deepep`)."""
     e, h, t = d.e, d.h, d.t
     tok = tokens_per_rank(d, sp)
     local = m.experts // ep
@@ -70,6 +77,8 @@ def moe_mlp_ops(
     def exchange(kind: str, name: str, ph: Phase, nbytes: float, group: tuple[int, ...]) -> list[OpSpec]:
         if len(group) == 1:
             return []
+        if kind == "alltoall" and deepep is not None:
+            return _deepep(name, ph, tok * h * e, m, deepep, group)
         return [OpSpec(kind=kind, name=name, phase=ph, bytes=nbytes, group=group, family="ep")]
 
     dispatch = sent * h * e  # nccl-tests' size: the rank's whole send buffer
@@ -138,6 +147,37 @@ def moe_mlp_ops(
         F.gemm("moe.router.wgrad", bw, h, m.experts, tok),
     ]
     return forward("forward"), forward("recompute"), backward
+
+
+def _deepep(
+    name: str, ph: Phase, token_bytes: float, m: MoE, split: tuple[int, int], group: tuple[int, ...]
+) -> list[OpSpec]:
+    """DeepEP's dispatch (or combine) over an expert group of `split` = (N nodes, G GPUs each): each token
+    crosses the fabric once per node holding one of its experts, to the GPU at its own position there (over
+    N-way `internode` exchanges, tokens x P(node hit) per pair), which forwards it over NVLink once per GPU
+    holding one of its experts (G-way `intranode` exchanges, N tokens x P(GPU hit) per pair), where NCCL's
+    all-to-all sends one copy per expert. Routing uniform (`hit_probability`)."""
+    nodes, gpus = split
+    node_hit = hit_probability(m.experts, m.top_k, nodes)
+    gpu_hit = hit_probability(m.experts, m.top_k, nodes * gpus)
+    base = name.removesuffix(".alltoall").removesuffix(".alltoall.bwd")
+    suffix = ".bwd" if name.endswith(".bwd") else ""
+    out = []
+    for algo, width, per_pair in (("internode", nodes, node_hit), ("intranode", gpus, nodes * gpu_hit)):
+        if width > 1:
+            out.append(
+                OpSpec(
+                    kind="alltoall",
+                    name=f"{base}.{algo}{suffix}",
+                    phase=ph,
+                    bytes=width * per_pair * token_bytes,
+                    group=group,
+                    family="ep",
+                    algorithm=algo,
+                )
+            )
+    forward_direction = name.startswith("moe.dispatch") != name.endswith(".bwd")  # tokens out to experts
+    return out if forward_direction else out[::-1]
 
 
 def _tp(on: bool, t: int, kind: str, name: str, ph: Phase, nbytes: float, group: tuple[int, ...]) -> list[OpSpec]:

@@ -63,8 +63,10 @@ class MegatronScheme:
         moe: MoE | None = None,
         expert: int = 1,
         expert_tensor: int = 1,
+        node_of: list[int] | None = None,
     ) -> None:
         self.moe = moe
+        self.node_of = node_of  # each rank's node, for DeepEP's node-split exchanges (None: NCCL all-to-all)
         self.ep = expert
         self.etp = expert_tensor
         # Megatron-Core's parallel folding: the expert layers' ranks laid out etp-ep-edp-pp on the same GPUs
@@ -90,6 +92,17 @@ class MegatronScheme:
         el = self.expert_layout
         groups = ExpertGroups(self.layout.group(rank, "tp"), el.group(rank, "ep"), el.group(rank, "tp"))
         return self.layer_for_group(self.layout.group(rank, "tp"), cp, groups)
+
+    def _node_split(self, group: tuple[int, ...]) -> tuple[int, int] | None:
+        """(nodes, GPUs on each) of an expert group for DeepEP's exchanges; None for NCCL's all-to-all, or
+        where the group's GPUs are not spread evenly over its nodes."""
+        if self.node_of is None:
+            return None
+        per: dict[int, int] = {}
+        for r in group:
+            per[self.node_of[r]] = per.get(self.node_of[r], 0) + 1
+        counts = set(per.values())
+        return (len(per), counts.pop()) if len(counts) == 1 else None
 
     def expert_data_group(self, rank: int) -> tuple[int, ...]:
         """The ranks `rank`'s expert weights are replicated on: expert gradients reduce (and ZeRO shards
@@ -220,7 +233,9 @@ class MegatronScheme:
             ]
         else:
             assert self.moe is not None
-            moe_f, moe_rc, mlp_bwd = moe_mlp_ops(F, d, self.moe, self.ep, self.etp, self.sp, moe)
+            moe_f, moe_rc, mlp_bwd = moe_mlp_ops(
+                F, d, self.moe, self.ep, self.etp, self.sp, moe, self._node_split(moe.ep)
+            )
             mlp_fwd = lambda ph: moe_f if ph == "forward" else moe_rc  # noqa: E731
 
         bw: Phase = "backward"

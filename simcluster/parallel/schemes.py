@@ -9,6 +9,7 @@ from simcluster.parallel.groups import RankLayout
 from simcluster.parallel.megatron import MegatronScheme
 from simcluster.parallel.optimus import OptimusScheme
 from simcluster.parallel.registry import register
+from simcluster.topology.placement import place
 
 
 def _megatron_family(
@@ -26,7 +27,14 @@ def _megatron_family(
         moe=MoE.of(sc.model.moe),
         expert=sc.parallelism.expert,
         expert_tensor=sc.expert_tensor,
+        node_of=_nodes(sc, ops, layout) if sc.model.moe and sc.parallelism.expert_dispatcher == "deepep" else None,
     )
+
+
+def _nodes(sc: Scenario, ops: OpFactory, layout: RankLayout) -> list[int]:
+    """Each rank's node under the scenario's placement."""
+    gpn = sc.cluster.gpus_per_node or ops.cost.hw.node.gpus_per_node
+    return [g // gpn for g in place(sc.parallelism.placement, layout, gpn, sc.parallelism.scheme)]
 
 
 @register("megatron")
