@@ -54,7 +54,7 @@ def main() -> None:
     ap.add_argument("--max-seq-k", type=int, default=128)
     args = ap.parse_args()
     rows = []
-    for seq_k, (t, p, d, c, tflops, speedup) in PUBLISHED.items():
+    for seq_k, (t, p, d, c, _tflops, speedup) in PUBLISHED.items():
         if seq_k > args.max_seq_k:
             continue
         gpus = seq_k
