@@ -295,3 +295,65 @@ def test_internode_alltoall_is_rail_pairs():
     assert a == pytest.approx(b, rel=1e-9)
     intra = engine_time(H100, 2, "alltoall", "intranode", list(range(16)), S)
     assert intra == pytest.approx(engine_time(H100, 1, "alltoall", "p2p", list(range(8)), S), rel=1e-9)
+
+
+def _moe_search_base(tmp_path):
+    """A MoE scenario on 2 H100 nodes for the search (16 experts, top 2, first layer dense)."""
+    import yaml
+
+    from simcluster.config.loader import load_scenario
+
+    doc = small_scenario(
+        parallelism={"scheme": "megatron-sp", "tensor": 1},
+        model={**MODEL, "moe": MOE},
+        training={"global_batch": 32, "micro_batch": 1},
+    )
+    doc = {**doc, "hardware": "dgx-h100", "cluster": {"nodes": 2}}
+    path = tmp_path / "moe.yaml"
+    path.write_text(yaml.safe_dump(doc))
+    return load_scenario(path), doc
+
+
+def test_search_enumerates_expert_parallel(tmp_path):
+    """The default space varies parallelism.expert over the divisors of the experts; every listed layout
+    passes the loader, and every rejected (tensor, data, expert) breaks one of Megatron-Core's rules."""
+    from simcluster.search.space import EXPERT, Space, enumerate_space
+
+    loaded, raw = _moe_search_base(tmp_path)
+    space = Space({"training.recompute": ["none"], "training.grad_overlap": [True], "parallelism.pipeline": [1]})
+    enum = enumerate_space(loaded, raw, space)
+    seen = {(lay["parallelism.tensor"], lay[EXPERT]) for lay in enum.layouts}
+    for sc in enum.scenarios:
+        check_semantics(sc, H100)
+    # etp defaults to tensor: expert x tensor must divide tensor x data = 16
+    assert seen == {(t, ep) for t in (1, 2, 4) for ep in (1, 2, 4, 8, 16) if 16 % (ep * t) == 0}  # kv_heads 4
+    assert {lay["parallelism.scheme"] for lay in enum.layouts if lay["parallelism.tensor"] > 1} == {"megatron-sp"}
+
+
+def test_search_memory_and_estimate_on_moe(tmp_path):
+    """The search's fast memory equals the memory model on MoE layouts, and its estimate ranks them as the
+    engine does (Spearman >= 0.9, each within 25%)."""
+    from simcluster.config.loader import LoadedScenario
+    from simcluster.memory.maxbatch import peak_memory
+    from simcluster.search.driver import run_search
+    from simcluster.search.prune import peak_memory_fast
+    from simcluster.search.space import Space, enumerate_space
+    from tests.test_search import _spearman
+
+    loaded, raw = _moe_search_base(tmp_path)
+    space = Space({"training.recompute": ["none"], "training.grad_overlap": [True], "parallelism.pipeline": [1, 2]})
+    enum = enumerate_space(loaded, raw, space)
+    for sc in enum.scenarios[:: max(1, len(enum.scenarios) // 12)]:
+        assert peak_memory_fast(sc, loaded.hardware).total == pytest.approx(peak_memory(loaded, sc).total, rel=1e-12)
+    res = run_search(loaded, raw, space, top=0, jobs=1)
+    fit = sorted((r for r in res.rows if r["status"] == "estimated"), key=lambda r: r["est_iteration_time_s"])
+    picks = [fit[round(i * (len(fit) - 1) / 9)] for i in range(10)]
+    est, sim = [], []
+    for r in picks:
+        sc = enum.scenarios[r["layout"]]
+        s = simulate(LoadedScenario(sc, loaded.hardware, loaded.base_dir)).summary()
+        est.append(r["est_iteration_time_s"])
+        sim.append(s["iteration_time_s"])
+    assert _spearman(est, sim) >= 0.9
+    for e, s, r in zip(est, sim, picks):
+        assert e == pytest.approx(s, rel=0.25), r["label"]

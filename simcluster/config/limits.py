@@ -20,6 +20,7 @@ MAX_STEPS = 1e8
 STEPS_PER_S = 3e5
 BYTES_PER_STEP = 800
 MAX_MEMORY_GiB = 16.0  # of the 24 GiB machines this project runs on (and CI): the rest for the outputs
+STEPS_PER_MOE_LAYER = 30  # a mixture-of-experts layer's extra steps (counted on every layer: an upper bound)
 STEPS_PER_LAYER = 60  # forward, backward, recompute, collectives and host steps of one layer and micro-batch
 STEPS_PER_BUCKET = 40  # one data-parallel all-reduce costs about as much as 40 plain steps
 
@@ -49,12 +50,18 @@ def estimate_steps(sc: Scenario, folded: bool) -> float:
     layers_per_rank = math.ceil(m.layers / p.pipeline)
     # ring context parallel: 3 steps per block (send, attention, wait), forward, backward and recompute
     ring = 9 * (p.context - 1) if p.context_form == "ring" else 0
-    per_rank = (STEPS_PER_LAYER + ring) * layers_per_rank * sc.microbatches + 100
+    moe = STEPS_PER_MOE_LAYER if m.moe is not None else 0  # router, permutes, exchanges, shared experts
+    per_rank = (STEPS_PER_LAYER + ring + moe) * layers_per_rank * sc.microbatches + 100
     if p.data * p.context > 1:
         h = m.hidden
         grad_bytes = 4.0 * ((12 * h * h + 13 * h) * layers_per_rank + m.vocab * h) / p.tensor
         per_rank += STEPS_PER_BUCKET * math.ceil(grad_bytes / (sc.training.grad_bucket_MB * 1e6))
     ranks = p.pipeline * p.virtual_stages if folded else sc.world_size
+    if folded and m.moe is not None and p.expert > 1:
+        # expert groups that are not unions of tensor x context blocks (nor inside one) fold less
+        block, inner = p.expert * (p.expert_tensor or p.tensor), p.tensor * p.context
+        if block % inner and inner % block:
+            ranks *= inner
     return float(per_rank) * ranks
 
 

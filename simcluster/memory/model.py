@@ -124,6 +124,13 @@ def rank_memory(
     actions: list[Action],
     reserved_GiB: float = 0.0,
 ) -> RankMemory:
+    return memory_of(sc, scheme, params, stage, activation_bytes(sc, scheme, stage, actions), reserved_GiB)
+
+
+def memory_of(
+    sc: Scenario, scheme: Scheme, params: float, stage: int, activations: float, reserved_GiB: float = 0.0
+) -> RankMemory:
+    """A rank's memory from its parameters and its peak stored activations (`activation_bytes`)."""
     w, g, o = BYTES_PER_PARAM["fp32" if sc.training.precision == "fp32" else "mixed"]
     train = sc.training.mode != "forward"
     if not train:
@@ -152,7 +159,7 @@ def rank_memory(
         parameters=dense * w / dw + expert * w / ew,
         gradients=dense * g / dg + expert * g / eg,
         optimizer=dense * o / do + expert * o / eo,
-        activations=activation_bytes(sc, scheme, stage, actions),
+        activations=activations,
         workspace=(working + gathered) if train else 0.0,
         reserved=reserved_GiB * 1024**3,
     )

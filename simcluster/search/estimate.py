@@ -27,10 +27,13 @@ from simcluster.config.loader import LoadedScenario
 from simcluster.config.schema import Scenario
 from simcluster.engine.plan import HostCosts
 from simcluster.hardware.tables import lookup_of, ratio
+from simcluster.model.moe import MoE
 from simcluster.model.ops import COMPUTE_KINDS, OpSpec
 from simcluster.network.collectives import Shape, choose_algorithm, collective_shape
 from simcluster.parallel import zero
+from simcluster.parallel.base import LayerOps
 from simcluster.parallel.groups import RankLayout
+from simcluster.parallel.layers import layers_params, rank_layers
 from simcluster.parallel.program import LAYER_PARAM_TENSORS, optimizer_passes, rank_params, step_sync
 from simcluster.parallel.registry import Scheme
 from simcluster.topology.graph import Topology, build_topology
@@ -94,8 +97,14 @@ def _core_key(sc: Scenario) -> tuple:
     pl = par.placement if isinstance(par.placement, str) else tuple(par.placement)
     return (
         par.scheme, par.tensor, par.pipeline, par.data, par.order, pl, par.zero, par.shard_group,
+        par.context, par.context_form, par.expert, par.expert_tensor, par.expert_dispatcher,
+        par.account_for_embedding, par.account_for_loss, par.first_stage_layers, par.last_stage_layers,
+        par.reshard_after_forward,
         t.micro_batch, t.global_batch, t.precision, t.fp8, t.mode, t.recompute, t.distribute_saved_activations,
-        t.tp_comm_overlap, t.grad_bucket_MB, sc.model, sc.cluster, sc.network, sc.hardware,
+        t.tp_comm_overlap, t.grad_bucket_MB, t.p2p_scatter_gather, t.eager_norm, t.grad_reduce_fp32, t.loss,
+        t.masked_softmax_fusion,
+        sc.model if sc.model.moe is None else sc.model.model_dump_json(),  # a MoE layer list is not hashable
+        sc.cluster, sc.network, sc.hardware,
     )  # fmt: skip
 
 
@@ -149,22 +158,24 @@ class _Layout:
         self.key = _core_key(sc)
 
     # -- communication --------------------------------------------------------------------------------
-    def coll_time(self, kind: str, group: tuple[int, ...], nbytes: float) -> float:
+    def coll_time(self, kind: str, group: tuple[int, ...], nbytes: float, algorithm: str = "auto") -> float:
         if len(group) <= 1:
             return 0.0
-        mine = self._mine.get((kind, group, nbytes))
+        mine = self._mine.get((kind, group, nbytes, algorithm))
         if mine is not None:
             return mine
         lay = self.layout
         if nbytes <= TINY_BYTES:  # a flag or a scalar: its launch cost (network latency left to the engine)
             return self.e.launch_s
-        insts = _images(lay.tp, lay.dp, lay.pp, lay.order, group, tuple(self.scheme.fold_axes), lay.cp)
+        insts = self._expert_images(group) or _images(
+            lay.tp, lay.dp, lay.pp, lay.order, group, tuple(self.scheme.fold_axes), lay.cp
+        )
         if self.sc.parallelism.placement == "naive":
             gpu_insts = tuple(insts)
         else:
             gpu_insts = tuple(tuple(self.gpus[r] for r in g) for g in insts)
         nodes = len({self.topo.node_of(g) for g in gpu_insts[0]})
-        algo = choose_algorithm(kind, self.algo, nbytes, len(group), nodes)
+        algo = choose_algorithm(kind, algorithm if algorithm != "auto" else self.algo, nbytes, len(group), nodes)
         key = (kind, algo, gpu_insts, nbytes, id(self.topo))
         hit = self.e._coll.get(key)
         if hit is None:
@@ -176,8 +187,24 @@ class _Layout:
             if self.e.tables.has_collective(kind, len(group), nodes):  # measured alone, contention scales it
                 hit *= self._table_ratio(kind, algo, gpu_insts[0], nbytes)
             self.e._coll[key] = hit
-        self._mine[(kind, group, nbytes)] = hit
+        self._mine[(kind, group, nbytes, algorithm)] = hit
         return hit
+
+    def _expert_images(self, group: tuple[int, ...]) -> list[tuple[int, ...]] | None:
+        """The groups of the expert layout on `group`'s stage of the same kind (expert, expert tensor or expert
+        data) as `group`, `group` first; None for other groups."""
+        el = getattr(self.scheme, "expert_layout", None)
+        if el is None:
+            return None
+        for axis in ("ep", "tp", "dp"):
+            if el.size(axis) > 1 and tuple(group) == el.group(group[0], axis):
+                stage = el.coord(group[0], "pp")
+                out = {tuple(group): None}
+                for r in range(el.world_size):
+                    if el.coord(r, "pp") == stage and el.coord(r, axis) == 0:
+                        out.setdefault(el.group(r, axis), None)
+                return list(out)
+        return None
 
     def _table_ratio(self, kind: str, algo: str, gpus: tuple[int, ...], nbytes: float) -> float:
         """The profile's measured time over this estimate's model time for one group alone (the engine's rule)."""
@@ -212,7 +239,7 @@ class _Layout:
                 continue
             else:
                 host += issue.collective_dispatch_s
-                t = self.coll_time(k, op.group, op.bytes)
+                t = self.coll_time(k, op.group, op.bytes, op.algorithm)
                 if op.blocking:
                     g += t
                 else:
@@ -236,12 +263,12 @@ class _Layout:
         sc, lay = self.sc, self.layout
         p = lay.pp
         rank = lay.rank_of(pp=stage)
-        ops = self.scheme.layer(rank)
-        n = sc.model.layers // p
         rc = sc.training.recompute
-        redo = ops.redo(rc)
-        f = n * self.ops_time(ops.forward)
-        b = n * (self.ops_time(redo) + self.ops_time(ops.backward))
+        f = b = 0.0
+        for ops, n in self._layer_kinds(rank, stage):
+            redo = ops.redo(rc)
+            f += n * self.ops_time(ops.forward)
+            b += n * (self.ops_time(redo) + self.ops_time(ops.backward))
         layers_b = b
         edges = self.scheme.edges(rank)
         if stage == 0:
@@ -269,6 +296,16 @@ class _Layout:
                 p2p += self.coll_time("allgather", lay.group(rank, "tp"), act)
         return f, b, layers_b, p2p + step
 
+    def _layer_kinds(self, rank: int, stage: int) -> list[tuple[LayerOps, int]]:
+        """(ops, count) of each layer kind (dense, mixture-of-experts) stage `stage` holds."""
+        layers = rank_layers(self.sc, stage)
+        moe = MoE.of(self.sc.model.moe)
+        n_moe = sum(map(moe.is_moe, layers)) if moe is not None else 0
+        out = [(self.scheme.layer(rank), len(layers) - n_moe)]
+        if n_moe:
+            out.append((self.scheme.moe_layer(rank), n_moe))  # type: ignore[attr-defined]
+        return [(ops, n) for ops, n in out if n]
+
     def post_time(self, stage: int, last_backward_s: float) -> tuple[float, float, float]:
         """(gradient sync exposed, optimizer, all gradient all-reduce time) after the pipeline on `stage`."""
         cache = self.e._post.setdefault(self.key, {})
@@ -295,11 +332,22 @@ class _Layout:
         if p > 1 and sc.model.vocab and sc.model.tie_embeddings and stage in (0, p - 1):
             pair = (lay.rank_of(pp=0), lay.rank_of(pp=p - 1))
             sync += self.coll_time("allreduce", pair, scheme.embedding_params() * gb)
-        sync += self.ops_time(scheme.grad_sync_ops(rank, sc.model.layers // p))
+        sync += self.ops_time(scheme.grad_sync_ops(rank, len(rank_layers(sc, stage))))
         one = dp_total = 0.0
+        expert = layers_params(scheme, rank_layers(sc, stage), MoE.of(sc.model.moe))[1]
+        bucket = sc.training.grad_bucket_MB * 1e6
+        if expert and sc.training.mode == "train" and sc.parallelism.zero != "full":
+            # expert gradients over the expert-data-parallel group (sharded: reduce-scatter, then gather)
+            egroup = scheme.expert_data_group(rank)  # type: ignore[attr-defined]
+            n = max(1, math.ceil(expert * gb / bucket))
+            if sc.parallelism.zero == "none":
+                dp_total += n * self.coll_time("allreduce", egroup, expert * gb / n)
+            else:
+                dp_total += n * self.coll_time("reducescatter", egroup, expert * gb / n)
+                dp_total += self.coll_time("allgather", egroup, expert * gb)
+        params -= expert
         if lay.dp * lay.cp > 1 and sc.training.mode == "train":
             group = lay.data_group(rank)
-            bucket = sc.training.grad_bucket_MB * 1e6
             total = params * gb
             n = max(1, math.ceil(total / bucket))
             one = self.coll_time("allreduce", group, total / n)
@@ -309,19 +357,20 @@ class _Layout:
                 one = self.coll_time("reducescatter", shard, total / n)
                 if len(replicas) > 1:
                     one += self.coll_time("allreduce", replicas, total / n / shards)
-                dp_total = n * one + self.coll_time("allgather", shard, total)
+                dp_total += n * one + self.coll_time("allgather", shard, total)
                 if sc.parallelism.zero == "full":  # per-layer gathers and reduce-scatters hide under compute
                     one = dp_total = 0.0
             else:
-                dp_total = n * one
-        return sync, one, dp_total, self.optimizer_time(stage, params / zero.shard_size(sc))
+                dp_total += n * one
+        eshards = len(scheme.expert_data_group(rank)) if expert and sc.parallelism.zero != "none" else 1  # type: ignore[attr-defined]
+        return sync, one, dp_total, self.optimizer_time(stage, params / zero.shard_size(sc) + expert / eshards)
 
     def optimizer_time(self, stage: int, params: float) -> float:
         sc, lay = self.sc, self.layout
         cost = self.scheme.f.cost  # type: ignore[attr-defined]
         h = self.host
         p = lay.pp
-        tensors = sc.model.layers // p * LAYER_PARAM_TENSORS
+        tensors = len(rank_layers(sc, stage)) * LAYER_PARAM_TENSORS
         if sc.model.vocab and stage == 0:
             tensors += 2
         if stage == p - 1:
@@ -374,12 +423,10 @@ class _Layout:
         """Blocking tensor-parallel communication per micro-batch on the first stage (the exposed part),
         recomputed forwards included."""
         rank = self.layout.rank_of(pp=0)
-        ops = self.scheme.layer(rank)
-        n = self.sc.model.layers // self.layout.pp
         rc = self.sc.training.recompute
-        redo = ops.redo(rc)
         total = 0.0
-        for op in (*ops.forward, *redo, *ops.backward):
-            if op.kind not in COMPUTE_KINDS and op.blocking and op.kind not in ("wait", "host", "sync"):
-                total += self.coll_time(op.kind, op.group, op.bytes)
-        return n * total
+        for ops, n in self._layer_kinds(rank, 0):
+            for op in (*ops.forward, *ops.redo(rc), *ops.backward):
+                if op.kind not in COMPUTE_KINDS and op.blocking and op.kind not in ("wait", "host", "sync"):
+                    total += n * self.coll_time(op.kind, op.group, op.bytes, op.algorithm)
+        return total

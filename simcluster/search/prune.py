@@ -18,13 +18,12 @@ import numpy as np
 
 from simcluster.config.schema import Scenario
 from simcluster.hardware.profile import HardwareProfile
-from simcluster.memory.model import BYTES_PER_PARAM, RankMemory, chunk_activation_bytes
+from simcluster.memory.model import RankMemory, activation_bytes, chunk_activation_bytes, memory_of
 from simcluster.model.costs import CostModel
 from simcluster.parallel.base import Dims, OpFactory
 from simcluster.parallel.groups import RankLayout
 from simcluster.parallel.program import rank_params
 from simcluster.parallel.registry import Scheme, make_scheme
-from simcluster.parallel.zero import gathered_buffer_bytes, memory_divisors
 from simcluster.schedule.pipeline import stage_schedule
 
 GiB = 1024**3
@@ -50,9 +49,14 @@ def scheme_key(sc: Scenario) -> tuple:
     gradient overlap share one)."""
     par, t = sc.parallelism, sc.training
     return (
-        par.scheme, par.tensor, par.pipeline, par.data, par.order,
+        par.scheme, par.tensor, par.pipeline, par.data, par.order, par.context, par.context_form,
+        par.expert, par.expert_tensor, par.expert_dispatcher, par.reshard_after_forward,
+        par.account_for_embedding, par.account_for_loss, par.first_stage_layers, par.last_stage_layers,
+        str(par.placement) if par.expert_dispatcher == "deepep" else None,  # DeepEP's exchanges follow nodes
         t.micro_batch, t.global_batch, t.precision, t.fp8, t.mode, t.distribute_saved_activations, t.tp_comm_overlap,
-        sc.model, sc.hardware,
+        t.masked_softmax_fusion, t.eager_norm,
+        sc.model if sc.model.moe is None else sc.model.model_dump_json(),  # a MoE layer list is not hashable
+        sc.hardware,
     )  # fmt: skip
 
 
@@ -66,28 +70,13 @@ def stage_memory(sc: Scenario, hw: HardwareProfile, scheme: Scheme, stage: int) 
     """`memory.model.rank_memory` of one stage, with the cached in-flight counts."""
     par, t = sc.parallelism, sc.training
     params = rank_params(sc, scheme, stage)
-    w, g, o = BYTES_PER_PARAM["fp32" if t.precision == "fp32" else "mixed"]
     if t.mode == "forward":
-        g = o = 0
-        w = 4 if t.precision == "fp32" else 2
-        acts = scheme.layer_activation_bytes("none") + scheme.edge_activation_bytes(
-            stage == 0, stage == par.pipeline - 1
-        )
-        work = 0.0
+        acts = activation_bytes(sc, scheme, stage, [])
     else:
         weights, extra = chunk_activation_bytes(sc, scheme, stage)
         counts = in_flight_counts(par.schedule, par.pipeline, stage, sc.microbatches, par.virtual_stages)
         acts = float(np.max(counts @ np.asarray(weights, dtype=float))) + extra
-        work = scheme.layer_backward_bytes(t.recompute) + gathered_buffer_bytes(sc, scheme.layer_params(), w, g)
-    dw, dg, do = memory_divisors(sc)
-    return RankMemory(
-        parameters=params * w / dw,
-        gradients=params * g / dg,
-        optimizer=params * o / do,
-        activations=acts,
-        workspace=work,
-        reserved=hw.gpu.memory_reserved_GiB * GiB,
-    )
+    return memory_of(sc, scheme, params, stage, acts, hw.gpu.memory_reserved_GiB)
 
 
 def peak_memory_fast(sc: Scenario, hw: HardwareProfile, scheme: Scheme | None = None) -> RankMemory:

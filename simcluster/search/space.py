@@ -25,6 +25,7 @@ from simcluster.config.loader import LoadedScenario, read_yaml_mapping
 from simcluster.config.schema import Scenario
 from simcluster.errors import ConfigError
 from simcluster.inputs.messages import first_error
+from simcluster.schedule.split import chunk_sizes
 
 SCHEME = "parallelism.scheme"
 TENSOR = "parallelism.tensor"
@@ -38,7 +39,8 @@ PLACEMENT = "parallelism.placement"
 OVERLAP = "training.grad_overlap"
 ZERO = "parallelism.zero"
 CONTEXT = "parallelism.context"
-AXES = (SCHEME, TENSOR, PIPELINE, DATA, MICRO, SCHEDULE, VIRTUAL, RECOMPUTE, PLACEMENT, OVERLAP, ZERO, CONTEXT)
+EXPERT = "parallelism.expert"
+AXES = (SCHEME, TENSOR, PIPELINE, DATA, MICRO, SCHEDULE, VIRTUAL, RECOMPUTE, PLACEMENT, OVERLAP, ZERO, CONTEXT, EXPERT)
 MAX_LAYOUTS = 500_000  # about 2.5 GB of candidate scenarios; the default GPT-3 175B space has 47,328
 MAX_DEFAULT_MICRO_BATCH = 16  # the default micro-batch axis: divisors of the per-replica batch up to this
 
@@ -146,23 +148,41 @@ def iter_layouts(space: Space, loaded: LoadedScenario) -> Iterator[Layout]:
         total = nodes * gpn if isinstance(nodes, int) and isinstance(gpn, int) else loaded.total_gpus
         B = fixed.get("training.global_batch", sc.training.global_batch)
         layers = fixed.get("model.layers", sc.model.layers)
-        for lay in _layouts(space, total, B, layers, sc.parallelism.zero, sc.parallelism.context):
+        split = _split_of(sc)
+        experts = sc.model.moe.experts if sc.model.moe is not None else None
+        par = sc.parallelism
+        for lay in _layouts(space, total, B, layers, par.zero, par.context, split, experts, par.expert):
             lay.update(fixed)
             yield lay
 
 
+def _split_of(sc: Scenario) -> tuple[bool, bool, int | None, int | None]:
+    """The scenario's uneven pipeline split settings (`schedule.split.chunk_sizes`)."""
+    par = sc.parallelism
+    return par.account_for_embedding, par.account_for_loss, par.first_stage_layers, par.last_stage_layers
+
+
 def _layouts(
-    space: Space, total: int, B: int, layers: int, zero: str = "none", context: int = 1
+    space: Space,
+    total: int,
+    B: int,
+    layers: int,
+    zero: str = "none",
+    context: int = 1,
+    split: tuple[bool, bool, int | None, int | None] = (False, False, None, None),
+    experts: int | None = None,
+    expert: int = 1,
 ) -> Iterator[Layout]:
     schemes = _pick(space, SCHEME, ["megatron", "megatron-sp", "optimus"])
     tensors = _pick(space, TENSOR, divisors(total))
-    pipes = _pick(space, PIPELINE, [p for p in divisors(total) if layers % p == 0])
+    pipes = _pick(space, PIPELINE, [p for p in divisors(total) if chunk_sizes(layers, p, *split) is not None])
+    eps = _pick(space, EXPERT, divisors(experts) if experts else [expert])
     fill = space.axis(DATA) is None
     recomputes = _pick(space, RECOMPUTE, ["none", "selective", "full"])
     overlaps = _pick(space, OVERLAP, [False, True])
     zeros = _pick(space, ZERO, [zero])
     contexts = _pick(space, CONTEXT, [context])
-    for scheme, t, p, c in itertools.product(schemes, tensors, pipes, contexts):
+    for scheme, t, p, c, ep in itertools.product(schemes, tensors, pipes, contexts, eps):
         if t == 1 and scheme != schemes[0]:
             continue  # without tensor parallelism every scheme is the same layout: listed once
         tpc = t * p * c
@@ -174,7 +194,7 @@ def _layouts(
             if scheme != "optimus":
                 placements = [x for x in placements if x != "bunched"] or placements[:1]
             for mb in _pick(space, MICRO, default_mb):
-                for sched, v in _schedules(space, p, layers):
+                for sched, v in _schedules(space, p, layers, split):
                     for rc, pl in itertools.product(recomputes, placements):
                         pairs = itertools.product(overlaps, zeros) if d * c > 1 else [(overlaps[0], zeros[0])]
                         for ov, z in pairs:
@@ -191,10 +211,13 @@ def _layouts(
                                 OVERLAP: ov,
                                 ZERO: z,
                                 CONTEXT: c,
+                                EXPERT: ep,
                             }
 
 
-def _schedules(space: Space, p: int, layers: int) -> list[tuple[str, int]]:
+def _schedules(
+    space: Space, p: int, layers: int, split: tuple[bool, bool, int | None, int | None] = (False, False, None, None)
+) -> list[tuple[str, int]]:
     """(schedule, virtual stages) pairs: interleaving needs a pipeline and at least 2 chunks per stage;
     without a pipeline the schedule does not apply (Megatron runs forward, backward per micro-batch: 1f1b)."""
     scheds = _pick(space, SCHEDULE, ["1f1b", "gpipe", "interleaved-1f1b"])
@@ -207,8 +230,9 @@ def _schedules(space: Space, p: int, layers: int) -> list[tuple[str, int]]:
             if vs is None or 1 in vs:
                 out.append((s, 1))
             continue
-        cands = vs if vs is not None else divisors(layers // p if layers % p == 0 else 1)
-        out.extend((s, v) for v in cands if v > 1)
+        extra = int(split[0]) + int(split[1])
+        cands = vs if vs is not None else [v for v in range(2, layers + extra + 1) if (layers + extra) % (p * v) == 0]
+        out.extend((s, v) for v in cands if v > 1 and chunk_sizes(layers, p * v, *split) is not None)
     return out
 
 
@@ -234,7 +258,7 @@ def quick_rule(lay: Layout, sc: Scenario, total: int, gpus_per_node: int) -> str
             return "tensor does not divide heads/ffn/vocab"
         if lay[SCHEME] == "megatron-sp" and m.seq_len % t:
             return "tensor does not divide the sequence (sequence parallel)"
-    if m.layers % (p * lay[VIRTUAL]):
+    if chunk_sizes(m.layers, p * lay[VIRTUAL], *_split_of(sc)) is None:
         return "pipeline x virtual stages does not divide the layers"
     if sc.training.global_batch % (b * d):
         return "micro-batch x data does not divide the global batch"
@@ -254,6 +278,22 @@ def quick_rule(lay: Layout, sc: Scenario, total: int, gpus_per_node: int) -> str
             return "tensor does not divide the sequence share (sequence parallel)"
         if sc.parallelism.context_form == "ulysses" and (m.heads % (t * c) or (m.kv_heads or m.heads) % (t * c)):
             return "tensor x context does not divide the heads (ulysses)"
+    ep = lay.get(EXPERT, 1)
+    if m.moe is None and ep > 1:
+        return "expert parallel needs a mixture-of-experts model"
+    if m.moe is not None:
+        etp = sc.parallelism.expert_tensor or t
+        if lay[SCHEME] == "optimus":
+            return "mixture-of-experts needs a megatron scheme"
+        if t > 1 and lay[SCHEME] != "megatron-sp":
+            return "mixture-of-experts with tensor > 1 needs megatron-sp"
+        if m.moe.experts % ep:
+            return "expert does not divide the experts"
+        if (t * c * d) % (ep * etp) or m.moe.expert_ffn % etp:
+            return "expert x expert tensor does not divide the ranks of a stage"
+        shared = m.moe.shared_experts * (m.moe.shared_ffn or m.moe.expert_ffn)
+        if shared % t:
+            return "tensor does not divide the shared experts"
     if t * p * d * c > total:
         return "tensor x pipeline x data x context exceeds the cluster"
     return None
@@ -277,6 +317,7 @@ def scenario_of(loaded: LoadedScenario, raw: dict[str, Any], lay: Layout) -> Sce
             "placement": lay[PLACEMENT],
             "zero": lay.get(ZERO, sc.parallelism.zero),
             "context": lay.get(CONTEXT, sc.parallelism.context),
+            "expert": lay.get(EXPERT, sc.parallelism.expert),
         }
     )
     tr = sc.training.model_copy(
