@@ -41,6 +41,28 @@ def breakdown(res: SimResult, rep: int) -> dict[str, float]:
     return out
 
 
+FAMILY_NAMES = {
+    "tp": "tensor parallel", "cp": "context parallel", "ep": "expert parallel (all-to-all)",
+    "dp": "data-parallel gradients", "fsdp-ag": "FSDP weight gathers", "fsdp-rs": "FSDP gradient reduce-scatters",
+    "pp": "pipeline sends", "pp-edge": "tied embedding", "mp": "optimizer checks", "dp-loss": "loss",
+}  # fmt: skip
+
+
+def exposed_by_family(res: SimResult, rep: int) -> dict[str, float]:
+    """`breakdown`'s exposed communication of rank `rep` split by what it moves (FAMILY_NAMES; a wait counts
+    for the family it waits on), seconds, largest first, zeros left out."""
+    tr = res.engine.traces[rep]
+    out: dict[str, float] = {}
+    for i, (op, _layer, _mb) in enumerate(res.program.steps[rep]):
+        if op.is_compute or not (op.kind == "wait" or (op.kind not in ("send", "recv") and op.blocking)):
+            continue
+        d = float(tr.end_s[i] - tr.start_s[i])
+        if d > 0:
+            name = FAMILY_NAMES.get(op.family, op.family or "other")
+            out[name] = out.get(name, 0.0) + d
+    return dict(sorted(out.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
 def breakdown_figure(
     labels: Sequence[str],
     parts: Sequence[Mapping[str, float]],

@@ -23,7 +23,7 @@ import math
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from simcluster.report.breakdown import breakdown, breakdown_figure
+from simcluster.report.breakdown import breakdown, breakdown_figure, exposed_by_family
 from simcluster.report.figures import figures_html
 from simcluster.simulate import SimResult
 
@@ -52,11 +52,13 @@ def scenario_record(label: str, source: str, res: SimResult) -> dict:
         "fits_in_memory": s["fits_in_memory"],
         "slowest_rank": s["slowest_rank"],
         "breakdown_s": breakdown(res, s["slowest_rank"]),
+        "exposed_comm_by_family_s": exposed_by_family(res, s["slowest_rank"]),
     }
 
 
 LAYOUT_COLUMNS = (
-    "tensor", "pipeline", "data", "context", "zero", "micro_batch", "schedule", "recompute", "fp8", "global_batch",
+    "tensor", "pipeline", "data", "context", "expert", "zero", "micro_batch", "schedule", "recompute", "fp8",
+    "global_batch",
 )  # fmt: skip
 
 
@@ -68,6 +70,7 @@ def layout_of(res: SimResult) -> dict:
         "pipeline": p.pipeline,
         "data": p.data,
         "context": p.context if p.context == 1 else f"{p.context} {p.context_form}",
+        "expert": p.expert if p.expert == 1 else f"{p.expert} {p.expert_dispatcher}",
         "zero": p.zero,
         "micro_batch": t.micro_batch,
         "schedule": p.schedule + (f" x{p.virtual_stages}" if p.virtual_stages > 1 else ""),

@@ -32,7 +32,8 @@ SHORT = {  # axis -> how the layout label writes it
 
 def layout_label(lay: Layout) -> str:
     """A short readable name: `megatron-sp t8 p8 d16 mb1 interleaved-1f1b v6 recompute=none overlap`, with
-    `c4` after the data size under context parallel and `zero=full` where the state is sharded."""
+    `c4` after the data size under context parallel, `e8` under expert parallel and `zero=full` where the
+    state is sharded."""
     parts = [str(lay["parallelism.scheme"])]
     for k, short in SHORT.items():
         if k == "parallelism.virtual_stages" and lay[k] == 1:
@@ -40,6 +41,8 @@ def layout_label(lay: Layout) -> str:
         parts.append(f"{short}{lay[k]}")
         if k == "parallelism.data" and lay.get("parallelism.context", 1) > 1:
             parts.append(f"c{lay['parallelism.context']}")
+        if k == "parallelism.data" and lay.get("parallelism.expert", 1) > 1:
+            parts.append(f"e{lay['parallelism.expert']}")
         if k == "training.micro_batch":
             parts.append(str(lay["parallelism.schedule"]))
     parts.append(f"recompute={lay['training.recompute']}")

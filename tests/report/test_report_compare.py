@@ -166,7 +166,7 @@ def test_compare_shows_layout_columns_and_warns_on_different_batches(strong, tmp
     assert doc["warnings"] == []
     assert [r["layout"]["tensor"] for r in doc["scenarios"]] == [16, 4, 8]
     assert doc["scenarios"][0]["layout"] == {
-        "tensor": 16, "pipeline": 1, "data": 1, "context": 1, "zero": "none", "micro_batch": 60,
+        "tensor": 16, "pipeline": 1, "data": 1, "context": 1, "expert": 1, "zero": "none", "micro_batch": 60,
         "schedule": "1f1b", "recompute": "full", "fp8": False, "global_batch": 60,
     }  # fmt: skip
     page = (out / "compare.html").read_text()
