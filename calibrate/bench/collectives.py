@@ -73,6 +73,9 @@ def _step(
     if op == "reduce":
         buf = torch.ones(count, device=device)
         return lambda: dist.reduce(buf, dst=root, group=pg)
+    if op == "all_to_all":  # nccl-tests' alltoall_perf: count elements in, count out, count / n to each rank
+        inp, outp = torch.ones(count, device=device), torch.empty(count, device=device)
+        return lambda: dist.all_to_all_single(outp, inp, group=pg)
     if op == "sendrecv":
         me = ranks.index(rank)
         send, recv = torch.ones(count, device=device), torch.empty(count, device=device)

@@ -21,6 +21,7 @@ OP_NAMES = {
     "broadcast": "broadcast",
     "reduce": "reduce",
     "sendrecv": "sendrecv",
+    "all_to_all": "alltoall",
 }
 TABLES_DIR = "tables"
 

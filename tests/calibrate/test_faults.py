@@ -16,6 +16,7 @@ import pytest
 pytest.importorskip("torch")
 
 from calibrate.__main__ import main  # noqa: E402
+from calibrate.ops import OPS  # noqa: E402
 from calibrate.results import COLLECTIVES, GEMM, MEMORY, CsvLog, WriteFailure, read_table  # noqa: E402
 from simcluster.errors import ConfigError  # noqa: E402
 from simcluster.hardware.profile import load_profile  # noqa: E402
@@ -53,7 +54,7 @@ def test_a_hung_rank_times_out_keeps_what_was_measured_and_resume_finishes(tmp_p
     assert failed["status"].startswith("timeout: ")
     report = [line for line in first.stderr.splitlines() if "point(s) missing" in line]
     assert len(report) == 1, first.stderr
-    assert "measured collectives 15/102, gemm 0/46, memory 0/7, host 0/5; 145 point(s) missing" in report[0]
+    assert "measured collectives 15/119, gemm 0/46, memory 0/7, host 0/5; 162 point(s) missing" in report[0]
     assert (
         "first failure: collectives.csv (op=all_gather, group=intra_pair, size_bytes=65536): timeout"
         in report[0]
@@ -65,7 +66,7 @@ def test_a_hung_rank_times_out_keeps_what_was_measured_and_resume_finishes(tmp_p
     assert second.returncode == 0, second.stderr
     assert "missing" not in second.stderr
     ok = _ok_keys(out / "collectives.csv", COLLECTIVES.key)
-    assert len(ok) == len(set(ok)) == 6 * 11  # nothing measured twice
+    assert len(ok) == len(set(ok)) == len(OPS) * 11  # nothing measured twice
     assert [r for r in _rows(out / "collectives.csv") if r["status"] == "ok"][:15] == kept
 
 
