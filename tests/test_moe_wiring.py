@@ -357,3 +357,50 @@ def test_search_memory_and_estimate_on_moe(tmp_path):
     assert _spearman(est, sim) >= 0.9
     for e, s, r in zip(est, sim, picks):
         assert e == pytest.approx(s, rel=0.25), r["label"]
+
+
+def test_recompute_modules():
+    """Megatron-Core's --recompute-modules: the backward re-runs exactly the chosen modules' forward ops
+    (moe: the whole block, its all-to-alls included), and the stored bytes drop by the closed forms (layernorm:
+    its two outputs, 2 e s b h / t under sequence parallel; moe_act: the experts' activation output)."""
+    base = scenario(pp=1, dp=4, nodes=1)
+
+    def with_modules(mods):
+        tr = base.training.model_copy(update={"recompute": "selective", "recompute_modules": mods})
+        sc = base.model_copy(update={"training": tr})
+        check_semantics(sc, H100)
+        return sc, build_program(sc, CostModel(H100, "bf16"), fold=True)
+
+    sc, prog = with_modules(["layernorm"])
+    redo = [op for op, ly, mb in prog.steps[0] if mb == 0 and ly == 1 and op.phase == "recompute"]
+    assert [op.name for op in redo] == ["ln1", "ln2"]
+    sc, prog = with_modules(["moe"])
+    redo = [op.name for op, ly, mb in prog.steps[0] if mb == 0 and ly == 1 and op.phase == "recompute"]
+    assert "moe.dispatch.alltoall" in redo and "moe.combine.alltoall" in redo and "moe.fc1" in redo
+    assert not any(n.startswith(("attn", "ln")) for n in redo)
+    dense_redo = [op for op, ly, mb in prog.steps[0] if mb == 0 and ly == 0 and op.phase == "recompute"]
+    assert dense_redo == []  # layer 0 is dense: nothing of it is a MoE module
+    d = Dims.of(sc)
+    scheme = prog.scheme
+    none = scheme.layer_activation_bytes("none")
+    _, prog_ln = with_modules(["layernorm"])
+    assert none - prog_ln.scheme.layer_activation_bytes("selective") == pytest.approx(2 * d.e * d.s * d.b * d.h / d.t)
+    _, prog_act = with_modules(["moe_act"])
+    tokens = d.b * d.s // d.t
+    act = tokens * 2 * 512 * d.e  # top_k 2 copies, expert_ffn 512, etp 1
+    moe_none = prog_act.scheme.moe_layer_activation_bytes("none")
+    assert moe_none - prog_act.scheme.moe_layer_activation_bytes("selective") == pytest.approx(act)
+
+
+@pytest.mark.parametrize(
+    ("recompute", "mods", "rule"),
+    [("full", ["layernorm"], "needs training.recompute: selective"), ("selective", ["bogus"], "")],
+)
+def test_recompute_modules_errors(recompute, mods, rule):
+    doc = small_scenario(training={"recompute": recompute, "recompute_modules": mods})
+    with pytest.raises(ConfigError) as err:
+        check_semantics(parse_scenario(doc), load_profile("dgx-a100"))
+    assert str(err.value).startswith("training.recompute_modules") and rule in str(err.value)
+    dense = small_scenario(training={"recompute": "selective", "recompute_modules": ["moe"]})
+    with pytest.raises(ConfigError, match=r"^training.recompute_modules='moe': needs model.moe"):
+        check_semantics(parse_scenario(dense), load_profile("dgx-a100"))

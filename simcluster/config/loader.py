@@ -169,6 +169,14 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
             raise ConfigError("training.fp8", True, f"hardware {hw.name} lists no gpu.peak_tflops.fp8")
         if p.scheme == "optimus":
             raise ConfigError("training.fp8", True, "is modelled for the megatron schemes, not optimus")
+    if t.recompute_modules is not None:
+        if t.recompute != "selective":
+            raise ConfigError("training.recompute_modules", t.recompute_modules, "needs training.recompute: selective")
+        if p.scheme == "optimus":
+            raise ConfigError("training.recompute_modules", t.recompute_modules, "is modelled for the megatron schemes")
+        moe_only = sorted({"moe", "moe_act", "shared_experts"} & set(t.recompute_modules))
+        if moe_only and m.moe is None:
+            raise ConfigError("training.recompute_modules", moe_only[0], "needs model.moe")
     if t.recompute == "op" and p.scheme == "optimus":
         raise ConfigError("training.recompute", "op", "is modelled for the megatron schemes, not optimus")
     if m.hidden % m.heads:

@@ -15,6 +15,7 @@ Scheme = Literal["megatron", "megatron-sp", "optimus"]
 PipelineSchedule = Literal["1f1b", "gpipe", "interleaved-1f1b"]
 Precision = Literal["fp32", "fp16", "bf16"]
 Recompute = Literal["none", "selective", "op", "full"]
+RecomputeModule = Literal["core_attn", "layernorm", "mlp", "moe", "moe_act", "shared_experts"]
 Mode = Literal["train", "forward"]
 Algorithm = Literal["auto", "ring", "tree", "hierarchical"]
 AllreduceAlgorithm = Literal["auto", "ring", "tree", "hierarchical"]
@@ -248,6 +249,12 @@ class TrainingConfig(_Strict):
         "none",
         description="selective: Megatron's (attention core); op: torchtitan's per-op selective checkpointing "
         "(keeps the layer input, every other linear's output and attention's, recomputes the rest); full: the layer",
+    )
+    recompute_modules: list[RecomputeModule] | None = Field(
+        None,
+        description="with recompute: selective, what Megatron-Core's --recompute-modules re-runs in the backward: "
+        "core_attn, layernorm, mlp, moe (the whole MoE block, its all-to-alls included), moe_act (the experts' "
+        "activation), shared_experts; default: Megatron's attention-core rule (nothing under flash attention)",
     )
     mode: Mode = "train"
     distribute_saved_activations: bool = Field(

@@ -208,11 +208,21 @@ def moe_stored_bytes(d: Dims, m: MoE, etp: int, sp: bool) -> float:
     fe = m.expert_ffn / etp
     f1e = (2 if d.gated else 1) * fe
     routed = busy * (d.h + f1e + fe) * e + 2 * 4.0 * tok * m.experts + e * tok * d.h
-    shared = 0.0
-    if m.shared_experts:
-        fs = m.shared_experts * (m.shared_ffn or m.expert_ffn) / d.t
-        shared = d.b * d.s * (d.h + ((3 if d.gated else 2) * fs)) * e
-    return routed + shared
+    return routed + moe_shared_bytes(d, m)
+
+
+def moe_act_bytes(d: Dims, m: MoE, etp: int, sp: bool) -> float:
+    """The experts' activation output on the busiest rank (what moe_act recompute drops)."""
+    busy = routed_pairs(tokens_per_rank(d, sp), m, m.imbalance) * etp
+    return busy * m.expert_ffn / etp * d.e
+
+
+def moe_shared_bytes(d: Dims, m: MoE) -> float:
+    """The shared experts' stored tensors (what shared_experts recompute drops): `moe_stored_bytes`' part."""
+    if not m.shared_experts:
+        return 0.0
+    fs = m.shared_experts * (m.shared_ffn or m.expert_ffn) / d.t
+    return d.b * d.s * (d.h + ((3 if d.gated else 2) * fs)) * d.e
 
 
 def moe_working_f(m: MoE) -> int:

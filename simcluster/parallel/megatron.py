@@ -37,8 +37,10 @@ from simcluster.parallel.base import (
 )
 from simcluster.parallel.experts import (
     ExpertGroups,
+    moe_act_bytes,
     moe_mlp_ops,
     moe_params_split,
+    moe_shared_bytes,
     moe_stored_bytes,
     moe_working_f,
 )
@@ -64,7 +66,9 @@ class MegatronScheme:
         expert: int = 1,
         expert_tensor: int = 1,
         node_of: list[int] | None = None,
+        recompute_modules: tuple[str, ...] | None = None,
     ) -> None:
+        self.recompute_modules = recompute_modules  # Megatron-Core's --recompute-modules (selective), or its default
         self.moe = moe
         self.node_of = node_of  # each rank's node, for DeepEP's node-split exchanges (None: NCCL all-to-all)
         self.ep = expert
@@ -287,11 +291,16 @@ class MegatronScheme:
             bda("mlp.bias_dropout_add", rc),
         ]
         fwd = forward("forward")
+        if self.recompute_modules is None:
+            selective = [] if d.flash else attn_fwd("recompute")
+        else:
+            chosen = set(self.recompute_modules)
+            selective = [op for op in forward("recompute") if module_of(op) & chosen]
         return LayerOps(
             forward=fwd,
             backward=backward,
             recompute_full=as_phase(fwd, "recompute"),
-            recompute_selective=[] if d.flash else attn_fwd("recompute"),
+            recompute_selective=selective,
             recompute_op=recompute_op,
         )
 
@@ -396,6 +405,8 @@ class MegatronScheme:
         the paper's 34 and 5). Full recompute stores only the layer input (sequence-sharded under SP, and
         split across the tensor group with `training.distribute_saved_activations`). Where the fused
         softmax kernel cannot run, autograd keeps PyTorch's fp32 softmax output instead of an e-byte one."""
+        if recompute == "selective" and self.recompute_modules is not None:
+            return self.layer_activation_bytes("none") - self._freed(moe=False)
         d = self.d
         s, b, h, a, t, e = d.s, d.b, d.h, d.a, d.t, d.e
         sbh = s * b * h
@@ -420,6 +431,8 @@ class MegatronScheme:
         """`layer_activation_bytes` with the dense MLP's stored tensors (its GEMM input and f-wide
         activations) replaced by the MoE block's on the busiest rank (`moe_stored_bytes`)."""
         assert self.moe is not None
+        if recompute == "selective" and self.recompute_modules is not None:
+            return self.moe_layer_activation_bytes("none") - self._freed(moe=True)
         dense = self.layer_activation_bytes(recompute)
         if recompute == "full":
             return dense
@@ -437,6 +450,39 @@ class MegatronScheme:
         rep = d.t if self.sp else 1
         gathered = d.e * d.s * d.b * d.h if self.sp else 0.0
         return backward_working_bytes(d, rep=rep, shard=d.t, recompute=recompute, gathered=gathered)
+
+    def _freed(self, moe: bool) -> float:
+        """Stored bytes per layer and micro-batch that `recompute_modules` drop (each re-created in the
+        backward from what stays): layernorm its two outputs (the attention's and the MLP's GEMM inputs),
+        core_attn the scores (or flash attention's log-sum-exp), mlp the dense MLP's f-wide tensors, moe the
+        MoE block's (all but its input), moe_act the experts' activation output, shared_experts theirs."""
+        d = self.d
+        s, b, h, a, t, e = d.s, d.b, d.h, d.a, d.t, d.e
+        sbh = s * b * h
+        rep = t if self.sp else 1
+        chosen = set(self.recompute_modules or ())
+        out = 0.0
+        if "layernorm" in chosen:
+            out += 2 * e * sbh / rep
+        if "core_attn" in chosen:
+            if d.flash:
+                out += FP32 * a * s * b / t
+            else:
+                softmax_out = e if fused_softmax_available(b * (a // t), s, e, self.softmax_fusion) else FP32
+                out += (softmax_out + e + 1) * a * s * s * b / t
+        if not moe:
+            if "mlp" in chosen:
+                out += (3 if d.gated else 2) * e * s * b * d.f / t
+            return out
+        assert self.moe is not None
+        stored = moe_stored_bytes(d, self.moe, self.etp, self.sp)
+        if "moe" in chosen:
+            return out + stored - e * (d.b * d.s // rep) * h  # the block's input stays
+        if "moe_act" in chosen:
+            out += moe_act_bytes(d, self.moe, self.etp, self.sp)
+        if "shared_experts" in chosen:
+            out += moe_shared_bytes(d, self.moe)
+        return out
 
     def _op_checkpoint_bytes(self) -> float:
         """What torchtitan's per-op SAC keeps per layer: the layer input, the outputs of every other linear in
@@ -472,6 +518,27 @@ class MegatronScheme:
         if d.V and last:
             out += 4.0 * d.s * d.b * d.V / d.t + d.e * sbh  # fp32 logits/softmax kept for the loss, LN input
         return out
+
+
+ATTENTION_CORE = ("attn.flash", "attn.qk", "attn.softmax", "attn.dropout", "attn.av", "attn.cp.")
+
+
+def module_of(op: OpSpec) -> set[str]:
+    """The Megatron-Core recompute modules an op of a layer's forward belongs to (`--recompute-modules`)."""
+    n = op.name
+    if n in ("ln1", "ln2"):
+        return {"layernorm"}
+    if n.startswith(ATTENTION_CORE) or (op.kind == "wait" and op.family == context.FAMILY):
+        return {"core_attn"}
+    if n.startswith("mlp.") and not n.startswith("mlp.bias_dropout_add"):
+        return {"mlp"}
+    if n.startswith("moe.shared"):
+        return {"moe", "shared_experts"}
+    if n.startswith(("moe.swiglu", "moe.gelu")):
+        return {"moe", "moe_act"}
+    if n.startswith("moe.") or (op.kind == "wait" and op.family == "ep"):
+        return {"moe"}
+    return set()
 
 
 def norm_bytes_per_element(d: Dims) -> tuple[float, float]:
