@@ -122,7 +122,7 @@ def test_long_values_are_echoed_as_a_short_excerpt(write_scenario):
         ),
         ("training.grad_bucket_MB=1e-300", "must be a finite number in [0.001, 1e+09]"),
         ("cluster.oversubscription=.nan", "cluster.oversubscription=nan: must be a finite number in [1, 64]"),
-        ("cluster.nodes=1000000000", "cluster.nodes=1000000000: must be an integer in [1, 16384]"),
+        ("cluster.nodes=1000000000", "cluster.nodes=1000000000: must be an integer in [1, 262144]"),
         ("seed=-1", "seed=-1: must be an integer in [0, 9223372036854775807]"),
         (
             "parallelism.data=99999999999999999999",
@@ -176,9 +176,9 @@ def test_profile_numbers_must_be_finite_and_in_range(tmp_path):
 def test_sizes_beyond_the_machine_are_refused_up_front_with_the_estimate(write_scenario):
     path = write_scenario(small_scenario())
     with pytest.raises(
-        ConfigError, match=r"cluster.nodes=10000: gives 80000 GPUs \(10000 x 8\); at most 65536"
+        ConfigError, match=r"cluster.nodes=40000: gives 320000 GPUs \(40000 x 8\); at most 262144"
     ):
-        load_scenario(path, ["cluster.nodes=10000"])
+        load_scenario(path, ["cluster.nodes=40000"])
     with pytest.raises(ConfigError, match=r"the ranks use 1 node\(s\); the other 2999 would sit idle"):
         load_scenario(path, ["cluster.nodes=3000"])
     big = ["model.layers=4096", "training.global_batch=1048576", "training.micro_batch=2"]

@@ -14,7 +14,7 @@ import math
 from simcluster.config.schema import Scenario
 from simcluster.errors import ConfigError
 
-MAX_CLUSTER_GPUS = 65536
+MAX_CLUSTER_GPUS = 262144
 MAX_IDLE_NODES = 1024
 MAX_STEPS = 1e8
 STEPS_PER_S = 3e5

@@ -34,7 +34,7 @@ class _Strict(BaseModel):
 
 
 # Upper bounds: far beyond any real cluster or model, low enough that sizes stay exact and memory finite.
-MAX_NODES = 16384
+MAX_NODES = 262144  # the GPU count is bounded by config/limits.py MAX_CLUSTER_GPUS
 MAX_SEEDS = 10000  # seeds of one run (config/limits.py also bounds seeds x steps)
 MAX_GPUS_PER_NODE = 64
 MAX_PARALLEL = 65536
