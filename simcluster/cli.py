@@ -88,10 +88,10 @@ def main() -> None:
 @click.option(
     "--outputs",
     "outputs",
-    default="summary,events,trace,timeline",
-    show_default=True,
+    default=None,
     metavar="LIST",
-    help="which files to write: summary, events (or events.csv / events.parquet), trace, timeline",
+    help="which files to write: summary, events (or events.csv / events.parquet), trace, timeline "
+    "[default: all four; past 4,096 ranks events only with --events]",
 )
 @click.option("--quiet", is_flag=True, help="print nothing on success")
 @click.option(
@@ -108,7 +108,7 @@ def run(
     overrides: tuple[str, ...],
     out: str | None,
     events: str | None,
-    outputs: str,
+    outputs: str | None,
     quiet: bool,
     seeds: int | None,
     jobs: int | None,
@@ -126,7 +126,7 @@ def run(
     from simcluster.report.progress import Progress
     from simcluster.simulate import can_fold, simulate
 
-    chosen = parse_outputs(outputs)
+    chosen = parse_outputs(outputs) if outputs is not None else None
     check_executor(jobs, executor, address)
     out_path = check_out(out) if out is not None else None
     loaded = load_scenario(scenario, list(overrides))
@@ -153,6 +153,7 @@ def run(
             staged=staged,
             extra_summary=extra_summary,
             extra_files=extra_files,
+            events_asked=events is not None,
         )
     finally:
         if not staged.done:

@@ -28,6 +28,9 @@ from simcluster.topology.graph import Topology, build_topology, per_flow_caps_Bp
 from simcluster.topology.placement import place
 
 GiB = 1024**3
+# summary.json lists every rank up to this many; past it, per pipeline stage and per class of identical
+# ranks instead (a rank's entry is ~0.5 kB: 67 MB at 131,072 ranks)
+PER_RANK_MAX_RANKS = 4096
 
 
 @dataclass
@@ -47,6 +50,11 @@ class SimResult:
     @property
     def world_size(self) -> int:
         return self.program.layout.world_size
+
+    @property
+    def lists_ranks(self) -> bool:
+        """Whether summary.json lists every rank (up to PER_RANK_MAX_RANKS) or stages and classes of ranks."""
+        return self.world_size <= PER_RANK_MAX_RANKS
 
     @cached_property
     def capacity_bytes(self) -> float:
@@ -158,27 +166,10 @@ class SimResult:
         reps = self.program.reps
         stats = self.stats
         slowest = max(reps, key=lambda r: (self.engine.traces[r].finish_s, -r))
-        per_rank = []
-        overflow = None
-        for rank in range(self.world_size):
-            rep = self.program.rep_of[rank]
-            st, mem = stats[rep], self.memory[rep]
-            if overflow is None and mem.total > self.capacity_bytes:
-                overflow = rank
-            gpu = self.gpus[rank]
-            per_rank.append(
-                {
-                    "rank": rank,
-                    "device": f"node{self.topology.node_of(gpu)}/gpu{self.topology.local_of(gpu)}",
-                    "gpu": gpu,
-                    "represented_by": rep,
-                    "compute_busy_s": st["compute_busy_s"],
-                    "comm_busy_s": st["comm_busy_s"],
-                    "bytes_sent": round(st["bytes_sent"]),
-                    "bytes_received": round(st["bytes_received"]),
-                    "memory": mem.as_dict(),
-                }
-            )
+        overflow = next(
+            (r for r, rep in enumerate(self.program.rep_of) if self.memory[rep].total > self.capacity_bytes), None
+        )
+        by_rank = self.lists_ranks
         peak = max(m.total for m in self.memory.values())
         flops = self.model_flops()
         peak_flops = hw.peak_flops(sc.training.precision)
@@ -226,8 +217,77 @@ class SimResult:
             "collective_algorithms": self.engine.algorithms,
             "op_time_sources": self.op_time_sources(slowest),
             "link_utilization": {k: dict(v) for k, v in self.link_utilization().items()},
-            "per_rank": per_rank,
+            "per_rank": self.per_rank() if by_rank else None,
+            **({} if by_rank else {"per_stage": self.per_stage(), "per_class": self.per_class()}),
         }
+
+    def per_rank(self) -> list[dict]:
+        """One entry per rank, in rank order (summary.json up to PER_RANK_MAX_RANKS ranks)."""
+        out = []
+        for rank in range(self.world_size):
+            rep = self.program.rep_of[rank]
+            st = self.stats[rep]
+            gpu = self.gpus[rank]
+            out.append(
+                {
+                    "rank": rank,
+                    "device": f"node{self.topology.node_of(gpu)}/gpu{self.topology.local_of(gpu)}",
+                    "gpu": gpu,
+                    "represented_by": rep,
+                    "compute_busy_s": st["compute_busy_s"],
+                    "comm_busy_s": st["comm_busy_s"],
+                    "bytes_sent": round(st["bytes_sent"]),
+                    "bytes_received": round(st["bytes_received"]),
+                    "memory": self.memory[rep].as_dict(),
+                }
+            )
+        return out
+
+    def per_class(self) -> list[dict]:
+        """One entry per class of identical ranks (each simulated rank and the ranks it stands for): its
+        pipeline stage, how many ranks, the first and last of them, busy times, bytes and memory of each."""
+        count: dict[int, int] = {}
+        last: dict[int, int] = {}
+        for rank, rep in enumerate(self.program.rep_of):
+            count[rep] = count.get(rep, 0) + 1
+            last[rep] = rank
+        out = []
+        for rep in self.program.reps:
+            st = self.stats[rep]
+            out.append(
+                {
+                    "represented_by": rep,
+                    "stage": self.program.layout.coord(rep, "pp"),
+                    "ranks": count[rep],
+                    "last_rank": last[rep],
+                    "compute_busy_s": st["compute_busy_s"],
+                    "comm_busy_s": st["comm_busy_s"],
+                    "bytes_sent": round(st["bytes_sent"]),
+                    "bytes_received": round(st["bytes_received"]),
+                    "memory": self.memory[rep].as_dict(),
+                }
+            )
+        return out
+
+    def per_stage(self) -> list[dict]:
+        """Per pipeline stage: its ranks, the busiest of them (compute and communication busy time), the
+        bytes all of them sent and received, and the largest memory of any of them."""
+        stages: dict[int, list[dict]] = {}
+        for c in self.per_class():
+            stages.setdefault(c["stage"], []).append(c)
+        return [
+            {
+                "stage": s,
+                "ranks": sum(c["ranks"] for c in cs),
+                "classes": len(cs),
+                "max_compute_busy_s": max(c["compute_busy_s"] for c in cs),
+                "max_comm_busy_s": max(c["comm_busy_s"] for c in cs),
+                "bytes_sent": sum(c["bytes_sent"] * c["ranks"] for c in cs),
+                "bytes_received": sum(c["bytes_received"] * c["ranks"] for c in cs),
+                "peak_memory_bytes": max(c["memory"]["total"] for c in cs),
+            }
+            for s, cs in sorted(stages.items())
+        ]
 
 
 def can_fold(sc) -> bool:  # noqa: ANN001 - Scenario

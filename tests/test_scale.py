@@ -52,3 +52,138 @@ def test_check_accepts_262144_gpus_and_refuses_more_in_one_line():
         "error: cluster.nodes=32769: gives 262152 GPUs (32769 x 8); at most 262144 GPUs can be simulated\n"
     )
     assert "Traceback" not in bad.stderr
+
+
+# -- folding at scale: translations computed, not stored ----------------------------------------------------
+
+
+def _reference_translations(layout, axes):  # noqa: ANN001, ANN202 - the tuples build_program used to store
+    import itertools
+
+    out = []
+    for shifts in itertools.product(*(range(layout.size(a)) for a in axes)):
+        perm = list(range(layout.world_size))
+        for r in range(layout.world_size):
+            for a, k in zip(axes, shifts):
+                perm[r] = layout.shift(perm[r], a, k)
+        out.append(tuple(perm))
+    return out
+
+
+@pytest.mark.parametrize("order", ["tp-cp-ep-dp-pp", "dp-tp-pp", "pp-dp-tp"])
+def test_translations_equal_the_stored_tuples(order):
+    from simcluster.parallel.groups import RankLayout, Translations
+
+    lay = RankLayout(tp=4, dp=3, pp=2, order=order)
+    axes = ("tp", "dp")
+    tr = Translations(lay, axes)
+    ref = _reference_translations(lay, axes)
+    assert len(tr) == len(ref) == 12
+    assert [tuple(t) for t in tr] == ref
+    assert [tr[i][r] for i in range(12) for r in range(24)] == [p[r] for p in ref for r in range(24)]
+    group = lay.group(5, "dp")
+    assert tr.images(group).tolist() == [[p[r] for r in group] for p in ref]
+    for src in range(24):
+        for dst in range(24):
+            hit = tr.between(src, dst)
+            want = next((p for p in ref if p[src] == dst), None)
+            assert (hit is None) == (want is None)
+            if hit is not None:
+                assert tuple(hit) == want
+    one = Translations(lay, ())
+    assert len(one) == 1 and tuple(one[0]) == tuple(range(24))
+    assert one.images((3, 1)).tolist() == [[3, 1]]
+    with pytest.raises(IndexError):
+        tr[12]
+
+
+def test_engine_instances_are_the_same_from_tuples_and_from_computed_translations():
+    from simcluster.engine.executor import _distinct_images
+    from simcluster.parallel.groups import RankLayout, Translations
+
+    lay = RankLayout(tp=4, dp=4, pp=2)
+    tr = Translations(lay, ("tp", "dp"))
+    ref = _reference_translations(lay, ("tp", "dp"))
+    for group in (lay.group(0, "tp"), lay.group(0, "dp"), (0, 16), (16, 0), (0,)):
+        fast = _distinct_images(tr, group)
+        assert fast == _distinct_images(ref, group)
+        assert fast[0] == group
+    assert len(_distinct_images(tr, lay.group(0, "tp"))) == 4  # the 4 data-parallel replicas' copies
+    assert len(_distinct_images(tr, (0, 16))) == 16
+
+
+def test_program_memory_does_not_grow_with_translations_times_ranks():
+    """131,072 ranks folded 4,096 ways: the program holds no per-translation, per-rank table."""
+    import tracemalloc
+
+    from simcluster.model.costs import CostModel
+    from simcluster.parallel.program import build_program
+
+    loaded = load_scenario(str(DENSE_1T), ["model.layers=32"])
+    tracemalloc.start()
+    prog = build_program(loaded.scenario, CostModel(loaded.hardware, "bf16"), fold=True)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert len(prog.translations) == 4096 and len(prog.reps) == 32
+    assert peak < 400 * 2**20, peak  # 4,096 x 131,072 stored integers would be ~19 GB
+    assert prog.translations.between(0, 131071 - 31 * 4096) is not None
+
+
+# -- outputs at scale ----------------------------------------------------------------------------------------
+
+SMALL = ROOT / "scenarios" / "gpt3_175b_1024gpu.yaml"
+SMALL_SETS = ["cluster.nodes=4", "parallelism.data=2", "parallelism.pipeline=2", "model.layers=4",
+              "training.global_batch=8"]
+
+
+@pytest.fixture(scope="module")
+def small_run():
+    from simcluster.simulate import simulate
+
+    return simulate(load_scenario(str(SMALL), SMALL_SETS))
+
+
+def test_summary_lists_ranks_up_to_the_limit_then_stages_and_classes(small_run, monkeypatch):
+    from simcluster import simulate
+
+    full = small_run.summary()
+    assert len(full["per_rank"]) == 32 and "per_stage" not in full and "per_class" not in full
+    monkeypatch.setattr(simulate, "PER_RANK_MAX_RANKS", 31)
+    s = small_run.summary()
+    assert s["per_rank"] is None
+    classes, stages = s["per_class"], s["per_stage"]
+    assert [c["represented_by"] for c in classes] == [0, 16] and [c["stage"] for c in classes] == [0, 1]
+    assert [c["ranks"] for c in classes] == [16, 16] and [c["last_rank"] for c in classes] == [15, 31]
+    by_rank = full["per_rank"]
+    for c in classes:
+        mine = [r for r in by_rank if r["represented_by"] == c["represented_by"]]
+        assert len(mine) == c["ranks"]
+        for key in ("compute_busy_s", "comm_busy_s", "bytes_sent", "bytes_received", "memory"):
+            assert all(r[key] == c[key] for r in mine)
+    assert [st["stage"] for st in stages] == [0, 1] and [st["ranks"] for st in stages] == [16, 16]
+    for st in stages:
+        mine = [r for r in by_rank if r["rank"] // 16 == st["stage"]]
+        assert st["bytes_sent"] == sum(r["bytes_sent"] for r in mine) > 0
+        assert st["bytes_received"] == sum(r["bytes_received"] for r in mine)
+        assert st["max_compute_busy_s"] == max(r["compute_busy_s"] for r in mine) > 0
+        assert st["peak_memory_bytes"] == max(r["memory"]["total"] for r in mine) > 0
+    rest = {k: v for k, v in s.items() if k not in ("per_rank", "per_stage", "per_class")}
+    assert rest == {k: v for k, v in full.items() if k != "per_rank"}
+
+
+def test_events_only_when_asked_past_the_limit(small_run, monkeypatch, tmp_path):
+    from simcluster import simulate
+    from simcluster.report.outputs import write_outputs
+
+    monkeypatch.setattr(simulate, "PER_RANK_MAX_RANKS", 31)
+    _, written = write_outputs(small_run, tmp_path / "a", "auto", ["summary", "events"])
+    assert (tmp_path / "a" / "events.csv").exists()  # named in --outputs: asked
+    _, written = write_outputs(small_run, tmp_path / "b", "auto", None)
+    assert sorted(p.name for p in (tmp_path / "b").iterdir()) == ["summary.json", "timeline.html", "trace.json.gz"]
+    assert [w.file for w in written if w.file.startswith("(")] == ["(no events)"]
+    assert "only when asked" in next(w.why for w in written if w.file == "(no events)")
+    write_outputs(small_run, tmp_path / "c", "auto", None, events_asked=True)
+    assert (tmp_path / "c" / "events.csv").exists()
+    monkeypatch.setattr(simulate, "PER_RANK_MAX_RANKS", 32)
+    write_outputs(small_run, tmp_path / "d", "auto", None)
+    assert (tmp_path / "d" / "events.csv").exists()

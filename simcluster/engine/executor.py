@@ -90,7 +90,7 @@ class Engine:
     def __init__(
         self,
         steps: dict[int, list],
-        translations: list[tuple[int, ...]],
+        translations: Sequence[Sequence[int]],
         gpus: list[int],
         topo: Topology,
         launch_s: float,
@@ -112,7 +112,7 @@ class Engine:
         self.start_s = dict(start_s or {})  # when each rank begins (several jobs on one cluster); default 0
         self.reps = sorted(steps)
         self.rep_set = set(self.reps)
-        self.translations = translations
+        self.translations = translations  # the fold's relabellings of ranks (sequences indexed by rank)
         self.gpus = gpus
         self.topo = topo
         self.launch_s = launch_s
@@ -179,15 +179,7 @@ class Engine:
         """Every distinct image of `group` under the fold translations (the group itself first)."""
         hit = self._instances.get(group)
         if hit is None:
-            seen: set[frozenset[int]] = set()
-            hit = []
-            for perm in self.translations:
-                img = tuple(perm[r] for r in group)
-                key = frozenset(img)
-                if key not in seen:
-                    seen.add(key)
-                    hit.append(img)
-            self._instances[group] = hit
+            hit = self._instances[group] = _distinct_images(self.translations, group)
         return hit
 
     def expected(self, group: tuple[int, ...]) -> int:
@@ -666,6 +658,25 @@ class Engine:
         for rank, at, end in host_ops:  # host-only ops run on the host clock
             self._end_np[rank][at] = end
             self._start_np[rank][at] = end - np.asarray([self.steps[rank][k][0].duration_s for k in at])
+
+
+def _distinct_images(translations: Sequence, group: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """`group` under every translation, each set of ranks once, in order of first appearance. Translations
+    that compute their images at once (`images`: translations x members) are deduplicated with numpy."""
+    images = getattr(translations, "images", None)
+    if images is None or not group:
+        seen: set[frozenset[int]] = set()
+        out = []
+        for perm in translations:
+            img = tuple(perm[r] for r in group)
+            key = frozenset(img)
+            if key not in seen:
+                seen.add(key)
+                out.append(img)
+        return out
+    rows = images(group)
+    _, first = np.unique(np.sort(rows, axis=1), axis=0, return_index=True)
+    return [tuple(r) for r in rows[np.sort(first)].tolist()]
 
 
 def _stretched(seg: Segment, extra_s: float) -> Segment:

@@ -9,7 +9,6 @@ folded ranks share are still contended.
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -25,7 +24,7 @@ from simcluster.model.moe import MoE
 from simcluster.model.ops import WAIT_COMM, OpSpec, Phase, Step, wait_for
 from simcluster.parallel import zero
 from simcluster.parallel.base import Dims, LayerOps, OpFactory
-from simcluster.parallel.groups import RankLayout
+from simcluster.parallel.groups import RankLayout, Translations
 from simcluster.parallel.layers import layers_params, rank_layers, stage_layers
 from simcluster.parallel.registry import Scheme, make_scheme
 from simcluster.schedule.pipeline import Action, stage_schedule
@@ -47,7 +46,7 @@ class Program:
     scheme: Scheme
     reps: list[int]
     steps: dict[int, list[Step]]
-    translations: list[tuple[int, ...]]
+    translations: Translations
     rep_of: list[int]
     schedules: dict[int, list[Action]]
     params_per_rank: dict[int, float] = field(default_factory=dict)
@@ -66,19 +65,6 @@ _new_step = partial(tuple.__new__, Step)
 
 # A fold axis: (stride, size) of a rank coordinate (a layout axis, or a part of one)
 FoldAxis = tuple[int, int]
-
-
-def _translations(world: int, steps: dict[FoldAxis, int]) -> list[tuple[int, ...]]:
-    """Every relabelling of ranks that shifts each folded axis by a multiple of its step."""
-    ranges = [range(0, size, k) for (_stride, size), k in steps.items()]
-    ranks = np.arange(world)
-    out = []
-    for shifts in itertools.product(*ranges):
-        x = ranks
-        for ax, k in zip(steps, shifts):  # layout.shift, on every rank at once
-            x = _shifted(ax, x, k)
-        out.append(tuple(x.tolist()))
-    return out
 
 
 def _shifted(ax: FoldAxis, x: np.ndarray, k: int) -> np.ndarray:
@@ -145,7 +131,7 @@ def build_program(sc: Scenario, cost: CostModel, fold: bool) -> Program:
         back += (coords[ax] // k * k) * ax[0]
     rep_of = (np.arange(world) - back).tolist()
     reps = np.flatnonzero(back == 0).tolist()
-    translations = _translations(world, steps) if steps else [tuple(range(world))]
+    translations = Translations(world, [(*ax, k) for ax, k in steps.items()])  # computed, not stored
     train = sc.training.mode == "train"
     m, p, v = sc.microbatches, par.pipeline, par.virtual_stages
     schedules = {s: stage_schedule(par.schedule, p, s, m, v, train) for s in range(p)}

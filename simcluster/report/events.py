@@ -10,7 +10,7 @@ are written as CSV, large ones as Parquet (columnar, compressed; `pandas.read_pa
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -146,17 +146,10 @@ def events_rows(res: SimResult, ranks: list[int]) -> int:
     return total
 
 
-def _translation_to(res: SimResult, rep: int, rank: int) -> tuple[int, ...] | None:
+def _translation_to(res: SimResult, rep: int, rank: int) -> Sequence[int] | None:
     if rep == rank:
         return None
-    cache = res.cache.get("translation_to")
-    if cache is None:  # built whole, then published (writers may run in two threads)
-        cache = {}
-        for perm in res.program.translations:
-            for r in res.program.reps:
-                cache.setdefault((r, perm[r]), perm)
-        res.cache["translation_to"] = cache
-    perm = cache.get((rep, rank))
+    perm = res.program.translations.between(rep, rank)
     if perm is None:  # pragma: no cover
         raise AssertionError(f"no translation maps rank {rep} to {rank}")
     return perm

@@ -8,6 +8,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from simcluster import simulate
 from simcluster.errors import ConfigError
 from simcluster.report.outdir import atomic_out
 from simcluster.simulate import SimResult
@@ -58,14 +59,18 @@ def write_outputs(
     staged=None,  # noqa: ANN001 - an AtomicDir made before simulating (the CLI checks --out up front)
     extra_summary: dict | None = None,
     extra_files: list[tuple[str, str, str]] = (),  # type: ignore[assignment]
+    events_asked: bool = False,
 ) -> tuple[dict, list[Written]]:
     """Write the chosen outputs into a temporary folder beside `out` and move them in place at the end, so a
     failure leaves `out` as it was; `extra_summary` joins summary.json, `extra_files` are (name, text, what)
-    written beside it. Returns the summary and what was written."""
+    written beside it. `outputs` None is the default set, which past PER_RANK_MAX_RANKS ranks leaves the
+    events out unless `events_asked` (an explicit --events). Returns the summary and what was written."""
     was_enabled = gc.isenabled()
     gc.disable()  # the writers make no cycles; collections would walk the simulation's millions of objects
     try:
-        return _write(res, out, events_mode, outputs, staged, extra_summary or {}, list(extra_files))
+        return _write(
+            res, out, events_mode, outputs, staged, extra_summary or {}, list(extra_files), events_asked
+        )
     finally:
         if was_enabled:
             gc.enable()
@@ -79,10 +84,14 @@ def _write(
     staged,  # noqa: ANN001
     extra_summary: dict,
     extra_files: list[tuple[str, str, str]],
+    events_asked: bool,
 ) -> tuple[dict, list[Written]]:
     from simcluster.report.events import events_format, events_ranks, events_rows, write_events
 
-    outputs = list(OUTPUTS) if outputs is None else outputs
+    at_scale = not res.lists_ranks
+    held_back = outputs is None and at_scale and not events_asked
+    if outputs is None:  # the default set: past PER_RANK_MAX_RANKS ranks, events only when asked for
+        outputs = [o for o in OUTPUTS if not (held_back and o == "events")]
     summary = res.summary()
     summary.update(extra_summary)
     want_events = next((o for o in outputs if o.startswith("events")), None)
@@ -100,7 +109,8 @@ def _write(
             bg.submit(write_trace, res, tmp / "trace.json.gz")
         if "summary" in outputs:
             (tmp / "summary.json").write_text(summary_json(summary))
-            written.append(Written("summary.json", "headline numbers, per-rank memory and traffic"))
+            what = "per-stage and per-class" if at_scale else "per-rank"
+            written.append(Written("summary.json", f"headline numbers, {what} memory and traffic"))
         for name, text, what in extra_files:
             (tmp / name).write_text(text)
             written.append(Written(name, what))
@@ -122,6 +132,13 @@ def _write(
             written.append(Written(f"events.{fmt}", f"{rows:,} ops of {who}; {why}"))
         elif want_events:
             written.append(Written("(no events)", "--events none"))
+        elif held_back:
+            written.append(
+                Written(
+                    "(no events)",
+                    f"past {simulate.PER_RANK_MAX_RANKS:,} ranks only when asked: --outputs summary,events,... or --events",
+                )
+            )
         if "timeline" in outputs:
             from simcluster.report.timeline import write_timeline
 

@@ -67,16 +67,11 @@ def _log_index(res: SimResult) -> tuple[np.ndarray, np.ndarray, np.ndarray, list
 
 
 def warm_caches(res: SimResult) -> None:
-    """Compute the tables the writers share (op arrays of every simulated rank, the transfer log's index,
-    rank translations) once, so writers in two threads only read them."""
-    from simcluster.report.events import _translation_to
-
+    """Compute the tables the writers share (op arrays of every simulated rank, the transfer log's index)
+    once, so writers in two threads only read them."""
     for rep in res.program.reps:
         rep_ops(res, rep)
     _log_index(res)
-    other = next((r for r in range(res.world_size) if res.program.rep_of[r] != r), None)
-    if other is not None:
-        _translation_to(res, res.program.rep_of[other], other)
 
 
 def link_bytes(res: SimResult) -> np.ndarray:
