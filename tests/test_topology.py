@@ -6,6 +6,7 @@ import itertools
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -176,3 +177,22 @@ def test_random_topologies_route_on_real_paths(hw, nodes, nics, rails, per_leaf,
     if topo.node_of(a) != topo.node_of(b):
         path = check_route(topo, a, b, topo.route(a, b, nic=k, dst_nic=kb))
         assert ("nic", topo.node_of(a), k) in path and ("nic", topo.node_of(b), kb) in path
+
+
+@pytest.mark.parametrize("name", sorted(TOPOLOGIES))
+def test_vectorized_routes_equal_the_scalar_ones(name: str) -> None:
+    """`route_links` (every pair at once, issue 28) gives `route`'s links in order, and `links_latency_s`
+    the same latency sums, with and without a chosen NIC."""
+    topo = TOPOLOGIES[name]()
+    pairs = list(itertools.product(range(topo.num_gpus), repeat=2))
+    a = np.array([p[0] for p in pairs])
+    b = np.array([p[1] for p in pairs])
+    for nic in [None, *range(topo.nics_per_node)]:
+        k = None if nic is None else np.full(len(pairs), nic)
+        got = topo.route_links(a, b, k)
+        lat = topo.links_latency_s(got)
+        for i, (x, y) in enumerate(pairs):
+            want = topo.route(x, y) if nic is None or topo.node_of(x) == topo.node_of(y) else topo.route(x, y, nic=nic)
+            row = tuple(int(v) for v in got[i] if v >= 0)
+            assert row == want, (x, y, nic)
+            assert lat[i] == topo.path_latency_s(want)

@@ -76,7 +76,7 @@ class Shape:
     """Size-independent part of a collective: flows per link, bytes factor, latency and algorithm steps
     per phase."""
 
-    weights: tuple[dict[int, float], ...]
+    weights: tuple[dict[int, float] | Weights, ...]
     byte_factor: tuple[float, ...]
     latency_s: tuple[float, ...]
     steps: tuple[int, ...]
@@ -84,6 +84,9 @@ class Shape:
     def __post_init__(self) -> None:
         arrays = []
         for w in self.weights:
+            if isinstance(w, Weights):
+                arrays.append(w.arrays())
+                continue
             keys = sorted(w)
             arrays.append((np.asarray(keys, dtype=np.int64), np.asarray([w[k] for k in keys], dtype=float)))
         object.__setattr__(self, "arrays", tuple(arrays))
@@ -140,46 +143,92 @@ def _group_nics(topo: Topology, group: Sequence[int]) -> dict[int, list[int]]:
     return {n: sorted(s) for n, s in by_node.items()}
 
 
-def _flow(topo: Topology, a: int, b: int, group_nics: dict[int, list[int]], weights: dict[int, float]) -> float:
-    """Add one flow a->b (spread over the NICs of the group's GPUs on a's node, `group_nics`, when it crosses
-    nodes, as NCCL's channels do); returns the route's latency."""
-    if a == b:
-        return 0.0
-    na = topo.node_of(a)
-    if na == topo.node_of(b):
-        links = topo.route(a, b)
-        for link in links:
-            weights[link] = weights.get(link, 0.0) + 1.0
-        return topo.path_latency_s(links)
-    nics = group_nics[na]
-    share = 1.0 / len(nics)
-    lat = 0.0
-    for k in nics:
-        links = topo.route(a, b, nic=k)
-        lat = max(lat, topo.path_latency_s(links))
-        for link in links:
-            weights[link] = weights.get(link, 0.0) + share
-    return lat
+class Weights:
+    """Flows per link, accumulated from routes in order (the sums a dict link -> flows built route by
+    route would hold, to the last bit: `np.bincount` adds in input order)."""
+
+    def __init__(self, n_links: int) -> None:
+        self.n_links = n_links
+        self._links: list[np.ndarray] = []
+        self._shares: list[np.ndarray] = []
+        self._done: tuple[np.ndarray, np.ndarray] | None = None
+
+    def add(self, routes: np.ndarray, share: np.ndarray) -> None:
+        """Add routes (rows of `Topology.route_links`, -1 padded), each carrying `share` flows."""
+        ok = routes >= 0
+        self._links.append(routes[ok])
+        self._shares.append(np.broadcast_to(share[:, None], routes.shape)[ok])
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """The links touched (ascending) and the flows on each (computed once; no route is added after)."""
+        if self._done is None:
+            if not self._links:
+                self._done = np.zeros(0, dtype=np.int64), np.zeros(0)
+            else:
+                links = np.concatenate(self._links)
+                sums = np.bincount(links, weights=np.concatenate(self._shares), minlength=self.n_links)
+                touched = np.flatnonzero(np.bincount(links, minlength=self.n_links))
+                self._done = touched, sums[touched]
+            self._links.clear()
+            self._shares.clear()
+        return self._done
+
+    def get(self, link: int, default: float = 0.0) -> float:
+        """The flows on one link (as a dict's `get`)."""
+        links, w = self.arrays()
+        i = int(np.searchsorted(links, link))
+        return float(w[i]) if i < len(links) and links[i] == link else default
 
 
 def _add_flows(
     topo: Topology,
     subgroups: Sequence[Sequence[int]],
     edges_of: Callable[[Sequence[int]], list[Edge]],
-    weights: dict[int, float],
+    weights: Weights,
     pipelined: bool = False,
 ) -> float:
     """Add the flows of every subgroup's edges to `weights`; returns the latency of one step: the slowest
     route, or for a pipelined ring or chain the mean route latency of a subgroup's edges (a chunk moving
     round a ring accumulates the latency of each hop it crosses, not the slowest hop's at every step; this
-    is what NCCL's tuning model does when it charges network latency only to the node-crossing steps)."""
-    lat = 0.0
+    is what NCCL's tuning model does when it charges network latency only to the node-crossing steps).
+    A flow a->b that crosses nodes is spread over the NICs of the group's GPUs on a's node, as NCCL's
+    channels do; the routes of every subgroup are found at once (`Topology.route_links`)."""
+    src: list[int] = []
+    dst: list[int] = []
+    nic: list[int] = []
+    share: list[float] = []
+    edge: list[int] = []  # the edge each flow belongs to
+    spans: list[tuple[int, int]] = []  # each subgroup's edges
+    gpn = topo.gpus_per_node
+    n_edges = 0
     for group in subgroups:
         edges = edges_of(group)
-        group_nics = _group_nics(topo, group) if edges else {}
-        here = [_flow(topo, a, b, group_nics, weights) for a, b in edges]
-        if here:
-            lat = max(lat, sum(here) / len(here) if pipelined else max(here))
+        if not edges:
+            continue
+        group_nics = _group_nics(topo, group)
+        for a, b in edges:
+            if a != b:
+                na = a // gpn
+                nics = [topo.nic_of(a)] if na == b // gpn else group_nics[na]  # inside a node: one route
+                f = 1.0 if na == b // gpn else 1.0 / len(nics)
+                for k in nics:
+                    src.append(a)
+                    dst.append(b)
+                    nic.append(k)
+                    share.append(f)
+                    edge.append(n_edges)
+            n_edges += 1
+        spans.append((n_edges - len(edges), n_edges))
+    if not spans:
+        return 0.0
+    routes = topo.route_links(np.asarray(src, dtype=np.int64), np.asarray(dst, dtype=np.int64), np.asarray(nic))
+    weights.add(routes, np.asarray(share))
+    edge_lat = np.zeros(n_edges)
+    np.maximum.at(edge_lat, np.asarray(edge, dtype=np.int64), topo.links_latency_s(routes))
+    lat = 0.0
+    for e0, e1 in spans:
+        here = edge_lat[e0:e1].tolist()
+        lat = max(lat, sum(here) / len(here) if pipelined else max(here))
     return lat
 
 
@@ -191,7 +240,7 @@ def _edges_shape(
     factor: float,
     pipelined: bool = True,
 ) -> Shape:
-    weights: dict[int, float] = {}
+    weights = Weights(len(topo.capacity_Bps))
     lat = _add_flows(topo, instances, edges_of, weights, pipelined)
     return Shape((weights,), (factor,), (steps * lat,), (steps,))
 
@@ -245,7 +294,7 @@ def _binomial_shape(topo: Topology, kind: str, instances: Sequence[Sequence[int]
     ws, ls = [], []
     rounds = math.ceil(math.log2(n))
     for r in range(rounds):
-        weights: dict[int, float] = {}
+        weights = Weights(len(topo.capacity_Bps))
 
         def pairs(g: Sequence[int], r: int = r) -> list[Edge]:
             out = [(g[i], g[i + 2**r]) for i in range(2**r) if i + 2**r < len(g)]
@@ -340,19 +389,16 @@ def _double_tree_shape(topo: Topology, instances: Sequence[Sequence[int]]) -> Sh
                     up += [(ch[i + 1], ch[i], False, share) for i in range(len(ch) - 1)]
                     if parents[b] >= 0:
                         up.append((ch[0], chains[parents[b]][0], True, share))
-    w_up: dict[int, float] = {}
-    w_down: dict[int, float] = {}
+    w_up, w_down = Weights(len(topo.capacity_Bps)), Weights(len(topo.capacity_Bps))
     lat_intra = lat_inter = 0.0
-    for a, b, inter, share in up:
-        for src, dst, weights in ((a, b, w_up), (b, a, w_down)):
-            links = topo.route(src, dst)
-            for link in links:
-                weights[link] = weights.get(link, 0.0) + share
-        lat = topo.path_latency_s(links)
-        if not inter:
-            lat_intra = max(lat_intra, lat)
-        else:
-            lat_inter = max(lat_inter, lat)
+    if up:
+        a, b, inter, share = (np.asarray(x) for x in zip(*up))
+        w_up.add(topo.route_links(a, b), share)
+        back = topo.route_links(b, a)
+        w_down.add(back, share)
+        lat = topo.links_latency_s(back)  # each edge's latency: its route down
+        lat_intra = float(lat[~inter].max(initial=0.0))
+        lat_inter = float(lat[inter].max(initial=0.0))
     lat = (chain - 1) * lat_intra + depth * lat_inter
     steps = max(1, chain - 1 + depth)
     return Shape((w_up, w_down), (0.5, 0.5), (lat, lat), (steps, steps))
@@ -405,9 +451,7 @@ def _hierarchical_shape(topo: Topology, instances: Sequence[Sequence[int]]) -> S
     nodes = len(blocks_all[0])
     intra = [block for blocks in blocks_all for block in blocks]
     inter = [[block[j] for block in blocks] for blocks in blocks_all for j in range(g)]
-    w_rs: dict[int, float] = {}
-    w_ar: dict[int, float] = {}
-    w_ag: dict[int, float] = {}
+    w_rs, w_ar, w_ag = (Weights(len(topo.capacity_Bps)) for _ in range(3))
     lat_rs = _add_flows(topo, intra, _ring_edges, w_rs, pipelined=True) if g > 1 else 0.0
     lat_ar = _add_flows(topo, inter, _ring_edges, w_ar, pipelined=True) if nodes > 1 else 0.0
     if g > 1:

@@ -26,9 +26,10 @@ Fabric (an idealized ECMP fat tree; a "spine" or "core" vertex stands for a whol
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 import networkx as nx
+import numpy as np
 
 from simcluster.hardware.profile import HardwareProfile, LinkClass, Links
 
@@ -148,6 +149,112 @@ class Topology:
     def path_latency_s(self, links: tuple[int, ...]) -> float:
         lat = self.latency_s
         return sum(lat[i] for i in links)
+
+    @cached_property
+    def _tables(self) -> dict[str, np.ndarray]:
+        """Link ids by kind, indexed by GPU, node x NIC, leaf or spine (-1 where there is none), for
+        `route_links`; one pass over the links."""
+        nics = self.nics_per_node
+        size = {"gpu": self.num_gpus, "port": self.nodes * nics, "leaf": self.leaves, "spine": self.spines}
+        where = {
+            ("gpu", "nvswitch"): ("nv_up", "gpu"),
+            ("nvswitch", "gpu"): ("nv_down", "gpu"),
+            ("gpu", "pcisw"): ("pc_up", "gpu"),
+            ("pcisw", "gpu"): ("pc_down", "gpu"),
+            ("pcisw", "nic"): ("sw_nic", "port"),
+            ("nic", "pcisw"): ("nic_sw", "port"),
+            ("nic", "leaf"): ("nic_leaf", "port"),
+            ("leaf", "nic"): ("leaf_nic", "port"),
+            ("pcisw", "host"): ("sw_host", "port"),
+            ("host", "pcisw"): ("host_sw", "port"),
+            ("leaf", "spine"): ("leaf_spine", "leaf"),
+            ("spine", "leaf"): ("spine_leaf", "leaf"),
+            ("spine", "core"): ("spine_core", "spine"),
+            ("core", "spine"): ("core_spine", "spine"),
+        }
+        out = {name: np.full(size[by], -1, dtype=np.int64) for name, by in where.values()}
+        for i, (u, v) in enumerate(self.link_ends):
+            name, by = where[(u[0], v[0])]
+            if by == "port":  # a node's PCIe switch or NIC k: ("pcisw" | "nic", node, k)
+                x = u if u[0] in ("pcisw", "nic") else v
+                out[name][x[1] * nics + x[2]] = i
+            else:  # the end that is a GPU, a leaf or a spine
+                x = u if u[0] == by else v
+                out[name][x[1]] = i
+        out["latency"] = np.asarray(self.latency_s, dtype=float)
+        return out
+
+    def route_links(self, a: np.ndarray, b: np.ndarray, nic: np.ndarray | None = None) -> np.ndarray:
+        """`route(a[i], b[i], nic[i])` for every i at once: a (flows x hops) array of link ids in path order,
+        -1 where a route is shorter (vectorized for collectives over many instances; tests compare the two)."""
+        t = self._tables
+        gpn, nics = self.gpus_per_node, self.nics_per_node
+        a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
+        na, nb = a // gpn, b // gpn
+        own_a, own_b = (a % gpn) * nics // gpn, (b % gpn) * nics // gpn
+        k = own_a if nic is None else np.asarray(nic, dtype=np.int64)
+        same, cross = (na == nb) & (a != b), na != nb
+        cols: list[np.ndarray] = []
+
+        def col(mask: np.ndarray, ids: np.ndarray) -> None:
+            cols.append(np.where(mask, ids, -1))
+
+        if self.nvswitch:
+            col(same, t["nv_up"][a])
+            col(same, t["nv_down"][b])
+        else:
+            other = same & (own_a != own_b)
+            col(same, t["pc_up"][a])
+            col(other, t["sw_host"][na * nics + own_a])
+            col(other, t["host_sw"][na * nics + own_b])
+            col(same, t["pc_down"][b])
+        # to switch k of a's node (through the NVSwitch and the GPU next to it, or the host bridge)
+        away = cross & (own_a != k)
+        if self.nvswitch:
+            g1 = na * gpn + (-(-k * gpn // nics))
+            col(cross, np.where(away, t["nv_up"][a], t["pc_up"][a]))
+            col(away, t["nv_down"][g1])
+            col(away, t["pc_up"][g1])
+        else:
+            col(cross, t["pc_up"][a])
+            col(away, t["sw_host"][na * nics + own_a])
+            col(away, t["host_sw"][na * nics + k])
+        col(cross, t["sw_nic"][na * nics + k])
+        col(cross, t["nic_leaf"][na * nics + k])
+        if self.rail_optimized:
+            per = self.nodes_per_leaf * nics
+            la, lb = (na // per) * nics + k, (nb // per) * nics + k
+        else:
+            la, lb = na // self.nodes_per_leaf, nb // self.nodes_per_leaf
+        sa, sb = la // self.leaves_per_spine, lb // self.leaves_per_spine
+        up, over = cross & (la != lb), cross & (sa != sb)
+        col(up, t["leaf_spine"][np.where(up, la, 0)])
+        col(over, t["spine_core"][np.where(over, sa, 0)])
+        col(over, t["core_spine"][np.where(over, sb, 0)])
+        col(up, t["spine_leaf"][np.where(up, lb, 0)])
+        col(cross, t["leaf_nic"][nb * nics + k])
+        col(cross, t["nic_sw"][nb * nics + k])
+        # from switch k of b's node to b, the way `_to_switch(b, k)` goes, backwards
+        away = cross & (own_b != k)
+        if self.nvswitch:
+            g2 = nb * gpn + (-(-k * gpn // nics))
+            col(away, t["pc_down"][g2])
+            col(away, t["nv_up"][g2])
+            col(cross, np.where(away, t["nv_down"][b], t["pc_down"][b]))
+        else:
+            col(away, t["sw_host"][nb * nics + k])
+            col(away, t["host_sw"][nb * nics + own_b])
+            col(cross, t["pc_down"][b])
+        return np.stack(cols, axis=1) if cols else np.zeros((len(a), 0), dtype=np.int64)
+
+    def links_latency_s(self, links: np.ndarray) -> np.ndarray:
+        """Per row of `route_links`' array, the route's latency summed hop by hop in path order (the same
+        sums as `path_latency_s`)."""
+        lat = self._tables["latency"]
+        out = np.zeros(len(links))
+        for c in links.T:
+            out = out + np.where(c >= 0, lat[c], 0.0)
+        return out
 
 
 def _add(g: nx.DiGraph, u: Vertex, v: Vertex, cls: str, lc: LinkClass, scale: float = 1.0) -> None:
