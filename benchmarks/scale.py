@@ -4,7 +4,9 @@ end-to-end wall time of the process, peak memory, simulated events and transfers
 GPT-3 175B (TP 8, PP 16, 1F1B, 192 micro-batches per pipeline) with data parallelism growing from 1 to 128
 replicas: 128 to 16,384 GPUs. Each case runs in a fresh process (so its peak RSS is its own), as the CLI would.
 Prints a table and writes benchmarks/results/scale.json and a log-log plot benchmarks/results/scale.svg.
-Usage: python benchmarks/scale.py [--repeat N] [--quick] [--max-gpus N]
+`--series dense-1t` runs scenarios/dense_1t_131k.yaml (1T dense, TP 8 x PP 32, ZeRO-1) at data 64 to 512
+(16,384 to 131,072 GPUs) instead and writes benchmarks/results/scale_1t.json (issue 28).
+Usage: python benchmarks/scale.py [--repeat N] [--quick] [--max-gpus N] [--series gpt3|dense-1t]
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "scenarios" / "gpt3_175b_1024gpu.yaml"
+DENSE_1T = ROOT / "scenarios" / "dense_1t_131k.yaml"
 RESULTS = ROOT / "benchmarks" / "results"
 
 CHILD = r"""
@@ -36,7 +39,7 @@ loaded = load_scenario(sys.argv[2], sys.argv[3:])
 res = simulate(loaded)
 simulate_s = time.perf_counter() - t
 t = time.perf_counter()
-summary, written = write_outputs(res, Path(sys.argv[1]), "auto")
+summary, written = write_outputs(res, Path(sys.argv[1]), "auto")  # the CLI's default outputs
 write_s = time.perf_counter() - t
 out = Path(sys.argv[1])
 print(json.dumps({"import_s": t_import, "simulate_s": simulate_s, "write_s": write_s,
@@ -47,6 +50,15 @@ print(json.dumps({"import_s": t_import, "simulate_s": simulate_s, "write_s": wri
   "cpu_s": sum(os.times()[:2]), "load_avg_1min": os.getloadavg()[0],
   "peak_rss_MiB": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
+
+
+def dense_1t_cases(max_gpus: int) -> list[tuple[str, list[str]]]:
+    """1T dense (TP 8 x PP 32): data 64, 128, 256, 512 -> 16,384 to 131,072 GPUs, 64 micro-batches each."""
+    return [
+        (f"dense-1t {256 * dp} GPUs", [f"cluster.nodes={32 * dp}", f"parallelism.data={dp}", f"training.global_batch={64 * dp}"])
+        for dp in (64, 128, 256, 512)
+        if 256 * dp <= max_gpus
+    ]
 
 
 def cases(quick: bool, max_gpus: int) -> list[tuple[str, list[str]]]:
@@ -114,16 +126,20 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--quick", action="store_true", help="16 layers instead of 96")
-    ap.add_argument("--max-gpus", type=int, default=16384)
+    ap.add_argument("--max-gpus", type=int, default=None, help="default 16,384 (gpt3), 131,072 (dense-1t)")
+    ap.add_argument("--series", choices=("gpt3", "dense-1t"), default="gpt3")
     args = ap.parse_args()
+    dense = args.series == "dense-1t"
+    max_gpus = args.max_gpus or (131072 if dense else 16384)
+    scenario = DENSE_1T if dense else SCENARIO
     rows = []
-    for name, overrides in cases(args.quick, args.max_gpus):
+    for name, overrides in dense_1t_cases(max_gpus) if dense else cases(args.quick, max_gpus):
         runs = []
         for _ in range(args.repeat):
             with tempfile.TemporaryDirectory(prefix="simcluster-scale-") as tmp:
                 t0 = time.perf_counter()
                 out = subprocess.run(
-                    [sys.executable, "-c", CHILD, str(Path(tmp) / "out"), str(SCENARIO), *overrides],
+                    [sys.executable, "-c", CHILD, str(Path(tmp) / "out"), str(scenario), *overrides],
                     check=True,
                     capture_output=True,
                     text=True,
@@ -132,8 +148,9 @@ def main() -> None:
                 wall = time.perf_counter() - t0
             runs.append({**json.loads(out.stdout), "wall_s": wall})
         row = {"case": name, "overrides": overrides, **runs[0]}
-        for k in ("wall_s", "simulate_s", "write_s", "cpu_s"):
+        for k in ("wall_s", "simulate_s", "write_s", "cpu_s", "peak_rss_MiB"):
             row[k] = statistics.median(r[k] for r in runs)
+        row["runs"] = [{k: r[k] for k in ("wall_s", "cpu_s", "peak_rss_MiB", "load_avg_1min")} for r in runs]
         rows.append(row)
         print(
             f"{name:26s} wall {row['wall_s']:6.2f} s  simulate {row['simulate_s']:6.2f} s  write "
@@ -144,6 +161,13 @@ def main() -> None:
             flush=True,
         )
     RESULTS.mkdir(parents=True, exist_ok=True)
+    if dense:
+        path = RESULTS / "scale_1t.json"
+        old = json.loads(path.read_text()) if path.exists() else {}
+        doc = {"repeat": args.repeat, "series": "dense-1t", "rows": rows, "before": old.get("before", old)}
+        path.write_text(json.dumps(doc, indent=2) + "\n")
+        print(f"wrote {path.relative_to(ROOT)}")
+        return
     path = RESULTS / "scale.json"
     doc = {"repeat": args.repeat, "quick": args.quick, "rows": rows}
     path.write_text(json.dumps(doc, indent=2) + "\n")

@@ -104,7 +104,8 @@ def test_engine_instances_are_the_same_from_tuples_and_from_computed_translation
     lay = RankLayout(tp=4, dp=4, pp=2)
     tr = Translations(lay, ("tp", "dp"))
     ref = _reference_translations(lay, ("tp", "dp"))
-    for group in (lay.group(0, "tp"), lay.group(0, "dp"), (0, 16), (16, 0), (0,)):
+    groups = (lay.group(0, "tp"), lay.group(0, "dp"), (0, 16), (16, 0), (0,), (0, 2), (2, 0, 8, 10), (5, 1, 13))
+    for group in groups:
         fast = _distinct_images(tr, group)
         assert fast == _distinct_images(ref, group)
         assert fast[0] == group

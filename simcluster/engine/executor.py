@@ -662,21 +662,19 @@ class Engine:
 
 def _distinct_images(translations: Sequence, group: tuple[int, ...]) -> list[tuple[int, ...]]:
     """`group` under every translation, each set of ranks once, in order of first appearance. Translations
-    that compute their images at once (`images`: translations x members) are deduplicated with numpy."""
-    images = getattr(translations, "images", None)
-    if images is None or not group:
-        seen: set[frozenset[int]] = set()
-        out = []
-        for perm in translations:
-            img = tuple(perm[r] for r in group)
-            key = frozenset(img)
-            if key not in seen:
-                seen.add(key)
-                out.append(img)
-        return out
-    rows = images(group)
-    _, first = np.unique(np.sort(rows, axis=1), axis=0, return_index=True)
-    return [tuple(r) for r in rows[np.sort(first)].tolist()]
+    that find them themselves (`distinct`, without walking every translation) are asked to."""
+    distinct = getattr(translations, "distinct", None)
+    if distinct is not None and group:
+        return distinct(group)
+    seen: set[frozenset[int]] = set()
+    out = []
+    for perm in translations:
+        img = tuple(perm[r] for r in group)
+        key = frozenset(img)
+        if key not in seen:
+            seen.add(key)
+            out.append(img)
+    return out
 
 
 def _stretched(seg: Segment, extra_s: float) -> Segment:

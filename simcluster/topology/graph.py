@@ -347,9 +347,9 @@ def vertex_label(v: Vertex) -> str:
 
 def per_flow_caps_Bps(topo: Topology, links: Links) -> list[float]:
     """Per link: the most one flow reaches on it (its class's `per_flow_bandwidth_GBps`), inf where none."""
-    out = []
-    for cls in topo.link_class:
+    of: dict[str, float] = {}
+    for cls in set(topo.link_class):
         lc = getattr(links, cls, None)
         cap = lc.per_flow_bandwidth_GBps if lc is not None else None
-        out.append(cap * 1e9 if cap is not None else float("inf"))
-    return out
+        of[cls] = cap * 1e9 if cap is not None else float("inf")
+    return [of[cls] for cls in topo.link_class]
