@@ -628,6 +628,7 @@ class Engine:
         carried: list[np.ndarray] = []
         runs: dict[tuple[int, int], tuple[Segment, list[int], list[float]]] = {}  # by rank and timing
         host_ops: list[tuple[int, np.ndarray, np.ndarray]] = []
+        pending = 0  # link entries in `links`
         for rank, seg, t0, h0 in self._seg_runs:
             if seg.host_pos is not None:
                 assert seg.issued is not None
@@ -637,9 +638,11 @@ class Engine:
                     log.append((t0 + a, t0 + b, lk, c))
                     links.append(lk)
                     carried.append(c)
+                    pending += len(lk)
                 self._tid += len(seg.traffic)
-                if len(links) >= 1 << 14:
+                if pending >= 1 << 22:  # bounded temporaries: a row spans every folded copy's links
                     _add_in_order(self.flows.link_bytes, links, carried)
+                    pending = 0
             for oid, n in seg.collectives:
                 label = labels[oid]
                 counts[label] = counts.get(label, 0) + n

@@ -1,4 +1,5 @@
-"""Cluster topology: a networkx graph of GPUs, NVSwitches, PCIe switches, NICs and InfiniBand switches.
+"""Cluster topology: a graph of GPUs, NVSwitches, PCIe switches, NICs and InfiniBand switches, kept as its
+directed links (`Topology.graph` builds it as a networkx graph on first use).
 
 Every physical cable is two directed links (full duplex), each with a capacity and a per-hop latency taken
 from the hardware profile's link classes. Routes are computed structurally (the graph is a tree of known
@@ -27,11 +28,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache, cached_property
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
 
 from simcluster.hardware.profile import HardwareProfile, LinkClass, Links
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 # ("gpu", g) | ("nvswitch", n) | ("pcisw", n, k) | ("host", n) | ("nic", n, k) | ("leaf", i) | ("spine", s)
 # | ("core", 0)
@@ -44,7 +48,6 @@ class Topology:
     gpus_per_node: int
     nics_per_node: int
     nvswitch: bool
-    graph: nx.DiGraph
     link_index: dict[tuple[Vertex, Vertex], int]
     capacity_Bps: list[float]
     latency_s: list[float]
@@ -56,6 +59,24 @@ class Topology:
     leaves: int = 1
     spines: int = 1
     _routes: dict = field(default_factory=dict, repr=False)
+
+    @cached_property
+    def graph(self) -> nx.DiGraph:
+        """The cluster as a networkx graph, each edge with its link's class, capacity, latency and id (built
+        on first use: routing never walks it)."""
+        import networkx as nx
+
+        g = nx.DiGraph()
+        for i, (u, v) in enumerate(self.link_ends):
+            g.add_edge(
+                u,
+                v,
+                link_class=self.link_class[i],
+                capacity_Bps=self.capacity_Bps[i],
+                latency_s=self.latency_s[i],
+                link_id=i,
+            )
+        return g
 
     @property
     def num_gpus(self) -> int:
@@ -257,11 +278,10 @@ class Topology:
         return out
 
 
-def _add(g: nx.DiGraph, u: Vertex, v: Vertex, cls: str, lc: LinkClass, scale: float = 1.0) -> None:
+def _add(g: dict, u: Vertex, v: Vertex, cls: str, lc: LinkClass, scale: float = 1.0) -> None:
+    """A cable: two directed links u->v and v->u of class `cls` (`g`: (u, v) -> (class, capacity, latency))."""
     for x, y in ((u, v), (v, u)):
-        g.add_edge(
-            x, y, link_class=cls, capacity_Bps=lc.bandwidth_GBps * 1e9 * scale, latency_s=lc.latency_us * 1e-6
-        )
+        g[(x, y)] = (cls, lc.bandwidth_GBps * 1e9 * scale, lc.latency_us * 1e-6)
 
 
 def build_topology(
@@ -285,7 +305,6 @@ def build_topology(
         gpus_per_node=gpn,
         nics_per_node=nics,
         nvswitch=nvswitch,
-        graph=nx.DiGraph(),
         link_index={},
         capacity_Bps=[],
         latency_s=[],
@@ -295,7 +314,7 @@ def build_topology(
         rail_optimized=rail_optimized,
         leaves_per_spine=per_spine,
     )
-    g = topo.graph
+    g: dict[tuple[Vertex, Vertex], tuple[str, float, float]] = {}
     leaves: set[int] = set()
     for n in range(nodes):
         if nvswitch:
@@ -322,12 +341,12 @@ def build_topology(
         if len(spines) > 1:
             for s in spines:
                 _add(g, ("spine", s), ("core", 0), "fabric", links.fabric, scale=up * per_spine)
-    for u, v, d in sorted(g.edges(data=True), key=lambda e: (repr(e[0]), repr(e[1]))):
-        topo.link_index[(u, v)] = len(topo.capacity_Bps)
-        d["link_id"] = len(topo.capacity_Bps)
-        topo.capacity_Bps.append(d["capacity_Bps"])
-        topo.latency_s.append(d["latency_s"])
-        topo.link_class.append(d["link_class"])
+    # link ids in the order of the ends' text (as the ids were when a networkx graph was sorted)
+    for i, ((u, v), (cls, cap, lat)) in enumerate(sorted(g.items(), key=lambda e: (repr(e[0][0]), repr(e[0][1])))):
+        topo.link_index[(u, v)] = i
+        topo.capacity_Bps.append(cap)
+        topo.latency_s.append(lat)
+        topo.link_class.append(cls)
         topo.link_ends.append((u, v))
     return topo
 
