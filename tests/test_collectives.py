@@ -408,3 +408,34 @@ def test_hierarchical_falls_back_to_ring_on_uneven_groups() -> None:
     hier = collective_shape(topo, "allreduce", "hierarchical", [gpus]).uncontended_time_s(GiB, 0.0, cap)
     ring = collective_shape(topo, "allreduce", "ring", [gpus]).uncontended_time_s(GiB, 0.0, cap)
     assert hier == ring
+
+
+# -- issue 28: shapes over many instances at once equal the edge-by-edge sums -------------------------------
+@pytest.mark.parametrize(
+    ("kind", "algorithm", "stride"),
+    [
+        ("allreduce", "ring", 8),  # one member per node: the vectorized path
+        ("allgather", "ring", 8),
+        ("send", "p2p", 8),
+        ("alltoall", "p2p", 8),
+        ("broadcast", "tree", 8),
+        ("allreduce", "ring", 4),  # two members per node: the general path, for reference
+        ("allreduce", "tree", 4),
+        ("allreduce", "tree", 8),
+        ("allreduce", "tree", 1),
+    ],
+)
+def test_shapes_at_once_equal_edge_by_edge(kind, algorithm, stride, monkeypatch) -> None:
+    from simcluster.network import collectives as C
+
+    fabric = A100.fabric.model_copy(update={"nodes_per_leaf": 2, "leaves_per_spine": 2})
+    topo = build_topology(A100.model_copy(update={"fabric": fabric}), 8)  # leaves, spines and a core
+    instances = [tuple(range(o, 64, stride))[:4] for o in range(0, 8)][: stride if stride < 8 else 8]
+    fast = collective_shape(topo, kind, algorithm, instances)
+    monkeypatch.setattr(C, "_flows_one_per_node", lambda *a: None)
+    monkeypatch.setattr(C, "_tree_edges_at_once", lambda *a: None)  # no shared template: group by group
+    slow = collective_shape(topo, kind, algorithm, instances)
+    assert fast.latency_s == slow.latency_s and fast.steps == slow.steps
+    for (la, wa), (lb, wb) in zip(fast.arrays, slow.arrays):
+        assert la.tolist() == lb.tolist() and wa.tolist() == wb.tolist()
+    assert len(fast.arrays) and len(fast.arrays[0][0]) > 0

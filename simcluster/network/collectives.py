@@ -193,6 +193,9 @@ def _add_flows(
     is what NCCL's tuning model does when it charges network latency only to the node-crossing steps).
     A flow a->b that crosses nodes is spread over the NICs of the group's GPUs on a's node, as NCCL's
     channels do; the routes of every subgroup are found at once (`Topology.route_links`)."""
+    fast = _flows_one_per_node(topo, subgroups, edges_of, weights, pipelined)
+    if fast is not None:
+        return fast
     src: list[int] = []
     dst: list[int] = []
     nic: list[int] = []
@@ -230,6 +233,35 @@ def _add_flows(
         here = edge_lat[e0:e1].tolist()
         lat = max(lat, sum(here) / len(here) if pipelined else max(here))
     return lat
+
+
+def _flows_one_per_node(
+    topo: Topology,
+    subgroups: Sequence[Sequence[int]],
+    edges_of: Callable[[Sequence[int]], list[Edge]],
+    weights: Weights,
+    pipelined: bool,
+) -> float | None:
+    """`_add_flows` at once for subgroups of one size whose members all sit on different nodes (then every
+    edge is one flow through its source's own NIC, and the edges are the same positions in each subgroup);
+    None where that does not hold."""
+    n = len(subgroups[0]) if len(subgroups) else 0
+    if n < 2 or any(len(g) != n for g in subgroups):
+        return None
+    inst = np.asarray(subgroups, dtype=np.int64)
+    nodes = np.sort(inst // topo.gpus_per_node, axis=1)
+    if (nodes[:, 1:] == nodes[:, :-1]).any():
+        return None
+    template = edges_of(range(n))
+    if not template:
+        return 0.0
+    pa, pb = (np.asarray(x, dtype=np.int64) for x in zip(*template))
+    routes = topo.route_links(inst[:, pa].ravel(), inst[:, pb].ravel())  # subgroup by subgroup, in order
+    weights.add(routes, np.ones(len(routes)))
+    lat = topo.links_latency_s(routes).reshape(len(inst), len(template))
+    if not pipelined:
+        return float(lat.max())
+    return max(sum(row) / len(row) for row in lat.tolist())
 
 
 def _edges_shape(
@@ -369,30 +401,21 @@ def _double_tree_shape(topo: Topology, instances: Sequence[Sequence[int]]) -> Sh
     other way, so every GPU carries its share in both. Each tree carries half the buffer, pipelined: one
     phase reduces up (chain tails -> heads, child heads -> parent heads), one broadcasts down; each phase's
     latency is (chain length - 1) intra-node hops + the tree depth in inter-node hops."""
-    up: list[tuple[int, int, bool, float]] = []  # (a, b, crosses nodes, share)
-    chain = depth = 0
-    for group in instances:
-        blocks = _blocks(topo, group)
-        trees = double_tree_parents(len(blocks)) if len(blocks) > 1 else ([-1], [-1])
-        depth = max(depth, *(tree_depth(p) for p in trees))
-        channels = len(blocks[0])
-        share = 1.0 / channels
-        for c in range(channels):
-            for t, parents in enumerate(trees):
-                chains = []
-                for blk in blocks:
-                    h = c % len(blk)
-                    rest = blk[h + 1 :] + blk[:h]
-                    chains.append([blk[h]] + (rest if t == 0 else rest[::-1]))
-                for b, ch in enumerate(chains):
-                    chain = max(chain, len(ch))
-                    up += [(ch[i + 1], ch[i], False, share) for i in range(len(ch) - 1)]
-                    if parents[b] >= 0:
-                        up.append((ch[0], chains[parents[b]][0], True, share))
+    edges = _tree_edges_at_once(topo, instances)
+    if edges is None:
+        up: list[tuple[int, int, bool, float]] = []  # (a, b, crosses nodes, share)
+        chain = depth = 0
+        for group in instances:
+            here, c, d = _tree_edges(_blocks(topo, group))
+            up += here
+            chain, depth = max(chain, c), max(depth, d)
+        arrays = tuple(np.asarray(x) for x in zip(*up)) if up else ()
+        edges = (arrays, chain, depth)
+    arrays, chain, depth = edges
     w_up, w_down = Weights(len(topo.capacity_Bps)), Weights(len(topo.capacity_Bps))
     lat_intra = lat_inter = 0.0
-    if up:
-        a, b, inter, share = (np.asarray(x) for x in zip(*up))
+    if arrays:
+        a, b, inter, share = arrays
         w_up.add(topo.route_links(a, b), share)
         back = topo.route_links(b, a)
         w_down.add(back, share)
@@ -402,6 +425,57 @@ def _double_tree_shape(topo: Topology, instances: Sequence[Sequence[int]]) -> Sh
     lat = (chain - 1) * lat_intra + depth * lat_inter
     steps = max(1, chain - 1 + depth)
     return Shape((w_up, w_down), (0.5, 0.5), (lat, lat), (steps, steps))
+
+
+def _tree_edges_at_once(
+    topo: Topology, instances: Sequence[Sequence[int]]
+) -> tuple[tuple[np.ndarray, ...], int, int] | None:
+    """The double tree's up edges of every instance as arrays (a, b, crosses nodes, share), instance by
+    instance, the longest chain and the depth, when every instance has its members on nodes alike (one
+    template of positions, mapped onto each); None otherwise."""
+    gpn = topo.gpus_per_node
+    layouts = {tuple(map(tuple, _blocks_at([g // gpn for g in group]))) for group in instances}
+    if len(layouts) != 1:
+        return None
+    template, chain, depth = _tree_edges([list(b) for b in layouts.pop()])
+    if not template:
+        return (), chain, depth
+    inst = np.asarray(instances, dtype=np.int64)
+    pa, pb, flag, part = (np.asarray(x) for x in zip(*template))
+    return (inst[:, pa].ravel(), inst[:, pb].ravel(), np.tile(flag, len(inst)), np.tile(part, len(inst))), chain, depth
+
+
+def _tree_edges(blocks: list[list[int]]) -> tuple[list[tuple[int, int, bool, float]], int, int]:
+    """The double tree's up edges (a, b, crosses nodes, share) over one group's members per node, in
+    order; the longest chain and the deeper tree's depth."""
+    up: list[tuple[int, int, bool, float]] = []
+    trees = double_tree_parents(len(blocks)) if len(blocks) > 1 else ([-1], [-1])
+    depth = max(tree_depth(p) for p in trees)
+    chain = 0
+    channels = len(blocks[0])
+    share = 1.0 / channels
+    for c in range(channels):
+        for t, parents in enumerate(trees):
+            chains = []
+            for blk in blocks:
+                h = c % len(blk)
+                rest = blk[h + 1 :] + blk[:h]
+                chains.append([blk[h]] + (rest if t == 0 else rest[::-1]))
+            for b, ch in enumerate(chains):
+                chain = max(chain, len(ch))
+                up += [(ch[i + 1], ch[i], False, share) for i in range(len(ch) - 1)]
+                if parents[b] >= 0:
+                    up.append((ch[0], chains[parents[b]][0], True, share))
+    return up, chain, depth
+
+
+def _blocks_at(nodes: Sequence[int]) -> list[list[int]]:
+    """Positions of a group's members per node (members' nodes given in group order), nodes in order of
+    first appearance."""
+    per: dict[int, list[int]] = {}
+    for i, n in enumerate(nodes):
+        per.setdefault(n, []).append(i)
+    return list(per.values())
 
 
 def _blocks(topo: Topology, group: Sequence[int]) -> list[list[int]]:
