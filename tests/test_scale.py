@@ -114,20 +114,21 @@ def test_engine_instances_are_the_same_from_tuples_and_from_computed_translation
 
 
 def test_program_memory_does_not_grow_with_translations_times_ranks():
-    """131,072 ranks folded 4,096 ways: the program holds no per-translation, per-rank table."""
+    """32,768 ranks folded 1,024 ways: the program holds no per-translation, per-rank table."""
     import tracemalloc
 
     from simcluster.model.costs import CostModel
     from simcluster.parallel.program import build_program
 
-    loaded = load_scenario(str(DENSE_1T), ["model.layers=32"])
+    sets = ["cluster.nodes=4096", "parallelism.data=128", "model.layers=32", "training.global_batch=4096"]
+    loaded = load_scenario(str(DENSE_1T), sets)
     tracemalloc.start()
     prog = build_program(loaded.scenario, CostModel(loaded.hardware, "bf16"), fold=True)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    assert len(prog.translations) == 4096 and len(prog.reps) == 32
-    assert peak < 400 * 2**20, peak  # 4,096 x 131,072 stored integers would be ~19 GB
-    assert prog.translations.between(0, 131071 - 31 * 4096) is not None
+    assert len(prog.translations) == 1024 and len(prog.reps) == 32
+    assert peak < 150 * 2**20, peak  # 1,024 x 32,768 stored integers were ~1.2 GB
+    assert prog.translations.between(0, 32767 - 31 * 1024) is not None
 
 
 # -- outputs at scale ----------------------------------------------------------------------------------------
@@ -188,3 +189,28 @@ def test_events_only_when_asked_past_the_limit(small_run, monkeypatch, tmp_path)
     monkeypatch.setattr(simulate, "PER_RANK_MAX_RANKS", 32)
     write_outputs(small_run, tmp_path / "d", "auto", None)
     assert (tmp_path / "d" / "events.csv").exists()
+
+
+def test_the_1t_scenario_runs_on_131072_gpus_with_small_outputs(tmp_path):
+    """131,072 GPUs end to end through the CLI (4 layers per stage cut to 1: the shapes of every collective
+    over the 4,096 folded copies are what scale); summary per stage and class, no events unless asked."""
+    out = tmp_path / "out"
+    sets = ["model.layers=32", "training.global_batch=16384"]
+    proc = subprocess.run(
+        [sys.executable, "-m", "simcluster.cli", "run", str(DENSE_1T), "--out", str(out), "--quiet",
+         "--outputs", "summary", *(x for s in sets for x in ("--set", s))],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert proc.returncode == 0, proc.stderr
+    import json
+
+    s = json.loads((out / "summary.json").read_text())
+    assert s["world_size"] == 131072 and s["per_rank"] is None and s["fits_in_memory"]
+    assert [c["ranks"] for c in s["per_class"]] == [4096] * 32
+    assert [st["stage"] for st in s["per_stage"]] == list(range(32))
+    assert sum(st["ranks"] for st in s["per_stage"]) == 131072
+    assert s["events_ranks"] == [] and sorted(p.name for p in out.iterdir()) == ["summary.json"]
+    assert 1.5 < s["iteration_time_s"] < 3.0 and 0.1 < s["mfu"] < 0.3  # 2.08 s, 19% when written
+    assert (out / "summary.json").stat().st_size < 100_000

@@ -71,11 +71,40 @@ class _Rendezvous:
     arrived: int = 0
 
 
+class LinkBytes:
+    """Bytes each link carried: what the run's transfers added, then the static segments' traffic in
+    order, summed on first use (only some reports need it; the sums are the same as added at once)."""
+
+    def __init__(self, base: np.ndarray, links: list[np.ndarray], carried: list[np.ndarray]) -> None:
+        self._total, self._links, self._carried = base, links, carried
+        self._list: list[float] | None = None
+
+    def __call__(self) -> list[float]:
+        if self._list is None:
+            for lk, c in _chunks(self._links, self._carried):
+                _add_in_order(self._total, lk, c)
+            self._links, self._carried = [], []
+            self._list = self._total.tolist()
+        return self._list
+
+
+def _chunks(links: list[np.ndarray], carried: list[np.ndarray], most: int = 1 << 22) -> Generator:
+    """`links` and `carried` in consecutive runs of about `most` entries (bounded temporaries)."""
+    i = n = 0
+    for j, lk in enumerate(links):
+        n += len(lk)
+        if n >= most:
+            yield links[i : j + 1], carried[i : j + 1]
+            i, n = j + 1, 0
+    if i < len(links):
+        yield links[i:], carried[i:]
+
+
 @dataclass
 class EngineResult:
     traces: dict[int, RankTrace]
     iteration_time_s: float
-    link_bytes: list[float]
+    link_bytes_of: Callable[[], list[float]]  # bytes each link carried (computed when first asked)
     transfers: int
     sim_events: int
     algorithms: dict[str, int] = field(default_factory=dict)
@@ -84,6 +113,11 @@ class EngineResult:
     transfer_log: list[tuple[float, float, np.ndarray, np.ndarray]] = field(default_factory=list)
     # (kind, group, bytes) of the collectives whose size a measured table holds (at or between its points)
     measured: frozenset = frozenset()
+
+    @property
+    def link_bytes(self) -> list[float]:
+        """Bytes each link carried in the iteration (indexed by link id)."""
+        return self.link_bytes_of()
 
 
 class Engine:
@@ -611,7 +645,7 @@ class Engine:
         return EngineResult(
             traces=traces,
             iteration_time_s=finish,
-            link_bytes=list(self.flows.link_bytes),
+            link_bytes_of=LinkBytes(self.flows.link_bytes, *self._seg_bytes),
             transfers=self._tid,
             sim_events=_scheduled_events(self.env),
             algorithms=dict(sorted(self.algorithms.items())),
@@ -628,7 +662,6 @@ class Engine:
         carried: list[np.ndarray] = []
         runs: dict[tuple[int, int], tuple[Segment, list[int], list[float]]] = {}  # by rank and timing
         host_ops: list[tuple[int, np.ndarray, np.ndarray]] = []
-        pending = 0  # link entries in `links`
         for rank, seg, t0, h0 in self._seg_runs:
             if seg.host_pos is not None:
                 assert seg.issued is not None
@@ -638,11 +671,7 @@ class Engine:
                     log.append((t0 + a, t0 + b, lk, c))
                     links.append(lk)
                     carried.append(c)
-                    pending += len(lk)
                 self._tid += len(seg.traffic)
-                if pending >= 1 << 22:  # bounded temporaries: a row spans every folded copy's links
-                    _add_in_order(self.flows.link_bytes, links, carried)
-                    pending = 0
             for oid, n in seg.collectives:
                 label = labels[oid]
                 counts[label] = counts.get(label, 0) + n
@@ -652,7 +681,7 @@ class Engine:
                 hit = runs[key] = (seg, [], [])
             hit[1].append(seg.i0)
             hit[2].append(t0)
-        _add_in_order(self.flows.link_bytes, links, carried)
+        self._seg_bytes = (links, carried)  # added to the links' bytes when a report asks (LinkBytes)
         for (rank, _), (seg, i0s, t0s) in runs.items():
             at = np.asarray(i0s)[:, None] + np.arange(seg.i1 - seg.i0)
             t0 = np.asarray(t0s)[:, None]
