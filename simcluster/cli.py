@@ -91,7 +91,7 @@ def main() -> None:
     default=None,
     metavar="LIST",
     help="which files to write: summary, events (or events.csv / events.parquet), trace, timeline "
-    "[default: all four; past 4,096 ranks events only with --events]",
+    "[default: all four; past 4,096 ranks events only when named here or --events is given]",
 )
 @click.option("--quiet", is_flag=True, help="print nothing on success")
 @click.option(

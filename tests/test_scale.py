@@ -214,3 +214,21 @@ def test_the_1t_scenario_runs_on_131072_gpus_with_small_outputs(tmp_path):
     assert s["events_ranks"] == [] and sorted(p.name for p in out.iterdir()) == ["summary.json"]
     assert 1.5 < s["iteration_time_s"] < 3.0 and 0.1 < s["mfu"] < 0.3  # 2.08 s, 19% when written
     assert (out / "summary.json").stat().st_size < 100_000
+
+
+def test_events_all_past_the_row_cap_is_refused_in_one_line(small_run, monkeypatch, tmp_path):
+    from simcluster.errors import ConfigError
+    from simcluster.report import events
+    from simcluster.report.outputs import write_outputs
+
+    rows = events.events_rows(small_run, list(range(32)))
+    monkeypatch.setattr(events, "ALL_MAX_ROWS", rows - 1)
+    with pytest.raises(ConfigError) as err:
+        write_outputs(small_run, tmp_path / "out", "all", ["summary", "events"])
+    assert str(err.value) == (
+        f"--events='all': would write {rows:,} rows, more than {rows - 1:,}; --events auto writes the 2 simulated ranks"
+    )
+    assert not (tmp_path / "out").exists()
+    monkeypatch.setattr(events, "ALL_MAX_ROWS", rows)
+    write_outputs(small_run, tmp_path / "out", "all", ["summary", "events"])
+    assert (tmp_path / "out" / "events.parquet").exists() or (tmp_path / "out" / "events.csv").exists()

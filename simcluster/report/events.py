@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from simcluster.errors import ConfigError
 from simcluster.simulate import SimResult
 
 COLUMNS = [
@@ -34,6 +35,7 @@ COLUMNS = [
     "group",
 ]
 ROW_BUDGET = 1_000_000
+ALL_MAX_ROWS = 100_000_000  # `--events all` past this many rows is refused (tens of GB; 131,072 GPUs: 1.8 billion)
 CSV_MAX_ROWS = 100_000  # `events` in auto format: CSV up to this many rows, Parquet past it
 STREAMS = ("compute", "comm", "p2p", "host")
 _STREAM_SORTED = np.array([sorted(STREAMS).index(x) for x in STREAMS], dtype=np.int32)
@@ -128,6 +130,14 @@ def events_ranks(res: SimResult, mode: str) -> list[int]:
     if mode == "none":
         return []
     if mode == "all":
+        rows = events_rows(res, list(range(res.world_size)))
+        if rows > ALL_MAX_ROWS:
+            raise ConfigError(
+                "--events",
+                "all",
+                f"would write {rows:,} rows, more than {ALL_MAX_ROWS:,}; --events auto writes the "
+                f"{len(res.program.reps)} simulated ranks",
+            )
         return list(range(res.world_size))
     if events_rows(res, list(range(res.world_size))) <= ROW_BUDGET:
         return list(range(res.world_size))
