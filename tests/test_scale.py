@@ -70,13 +70,19 @@ def _reference_translations(layout, axes):  # noqa: ANN001, ANN202 - the tuples 
     return out
 
 
+def _computed(lay, axes):  # noqa: ANN001, ANN202 - the layout's axes, each shifted by 1, 2, ...
+    from simcluster.parallel.groups import Translations
+
+    return Translations(lay.world_size, [(lay.strides[a], lay.size(a), 1) for a in axes])
+
+
 @pytest.mark.parametrize("order", ["tp-cp-ep-dp-pp", "dp-tp-pp", "pp-dp-tp"])
 def test_translations_equal_the_stored_tuples(order):
-    from simcluster.parallel.groups import RankLayout, Translations
+    from simcluster.parallel.groups import RankLayout
 
     lay = RankLayout(tp=4, dp=3, pp=2, order=order)
     axes = ("tp", "dp")
-    tr = Translations(lay, axes)
+    tr = _computed(lay, axes)
     ref = _reference_translations(lay, axes)
     assert len(tr) == len(ref) == 12
     assert [tuple(t) for t in tr] == ref
@@ -90,7 +96,7 @@ def test_translations_equal_the_stored_tuples(order):
             assert (hit is None) == (want is None)
             if hit is not None:
                 assert tuple(hit) == want
-    one = Translations(lay, ())
+    one = _computed(lay, ())
     assert len(one) == 1 and tuple(one[0]) == tuple(range(24))
     assert one.images((3, 1)).tolist() == [[3, 1]]
     with pytest.raises(IndexError):
@@ -99,10 +105,10 @@ def test_translations_equal_the_stored_tuples(order):
 
 def test_engine_instances_are_the_same_from_tuples_and_from_computed_translations():
     from simcluster.engine.executor import _distinct_images
-    from simcluster.parallel.groups import RankLayout, Translations
+    from simcluster.parallel.groups import RankLayout
 
     lay = RankLayout(tp=4, dp=4, pp=2)
-    tr = Translations(lay, ("tp", "dp"))
+    tr = _computed(lay, ("tp", "dp"))
     ref = _reference_translations(lay, ("tp", "dp"))
     groups = (lay.group(0, "tp"), lay.group(0, "dp"), (0, 16), (16, 0), (0,), (0, 2), (2, 0, 8, 10), (5, 1, 13))
     for group in groups:
@@ -111,6 +117,33 @@ def test_engine_instances_are_the_same_from_tuples_and_from_computed_translation
         assert fast[0] == group
     assert len(_distinct_images(tr, lay.group(0, "tp"))) == 4  # the 4 data-parallel replicas' copies
     assert len(_distinct_images(tr, (0, 16))) == 16
+
+
+def test_translations_with_steps_equal_the_stored_tuples():
+    """Expert parallel folds the data axis in parts and by steps (shifts by multiples of k only)."""
+    import itertools
+
+    from simcluster.engine.executor import _distinct_images
+    from simcluster.parallel.groups import Translations
+
+    world, axes = 48, [(1, 4, 2), (4, 3, 1), (12, 2, 1)]  # (stride, size, step)
+    tr = Translations(world, axes)
+    ref = []
+    for shifts in itertools.product(*(range(0, size, k) for _, size, k in axes)):
+        perm = []
+        for r in range(world):
+            for (stride, size, _), k in zip(axes, shifts):
+                c = (r // stride) % size
+                r += ((c + k) % size - c) * stride
+            perm.append(r)
+        ref.append(tuple(perm))
+    assert len(tr) == len(ref) == 12 and [tuple(t) for t in tr] == ref
+    for group in ((0, 1), (0, 2), (1, 5, 9), (0, 12), (3, 2, 1, 0), (0, 4, 8, 12, 16, 20)):
+        assert tr.images(group).tolist() == [[p[r] for r in group] for p in ref]
+        assert _distinct_images(tr, group) == _distinct_images(ref, group)
+    for src, dst in itertools.product(range(world), repeat=2):
+        hit, want = tr.between(src, dst), next((p for p in ref if p[src] == dst), None)
+        assert (None if hit is None else tuple(hit)) == want
 
 
 def test_program_memory_does_not_grow_with_translations_times_ranks():

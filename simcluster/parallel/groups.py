@@ -145,19 +145,6 @@ class Translations(Sequence[Translation]):
         _, first = np.unique(np.sort(rows, axis=1), axis=0, return_index=True)
         return [tuple(r) for r in rows[np.sort(first)].tolist()]
 
-    def distinct(self, group: Sequence[int]) -> list[tuple[int, ...]]:
-        """`group`'s distinct images (as sets of ranks), each as the first translation in order gives it.
-        Axes whose unit shift maps the group onto itself are skipped: a distinct image first appears with
-        their shifts at 0, the smallest in product order, so only the other axes' shifts are walked."""
-        g = np.asarray(group, dtype=np.int64)
-        key = np.sort(g)
-        moving = tuple(
-            a for a in self.axes if not np.array_equal(np.sort(_shifted(self.layout, (a,), g, (1,))), key)
-        )
-        rows = Translations(self.layout, moving).images(group)
-        _, first = np.unique(np.sort(rows, axis=1), axis=0, return_index=True)
-        return [tuple(r) for r in rows[np.sort(first)].tolist()]
-
     def between(self, src: int, dst: int) -> Translation | None:
         """The translation that takes rank `src` to rank `dst`, if one does."""
         shifts = []
