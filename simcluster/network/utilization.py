@@ -19,9 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 
 # Summing overlapping phases per link costs one entry per (phase, link): past this many, a class's peak is
-# taken over its PEAK_LINKS_PER_CLASS most loaded links only (memory stays bounded on huge contended runs:
-# 4M entries keep the 1,024-GPU GPT-3 run exact, 0.85M, and cost a 16,384-GPU 1T run 3.5 s and 1 GB at 20M).
-PEAK_BUDGET = 4_000_000
+# taken over its PEAK_LINKS_PER_CLASS most loaded links only (memory stays bounded on huge contended runs).
+PEAK_BUDGET = 20_000_000
 PEAK_LINKS_PER_CLASS = 32
 
 Log = Sequence[tuple[float, float, np.ndarray, np.ndarray]]  # (start_s, end_s, link ids, bytes per link)
