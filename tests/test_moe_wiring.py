@@ -404,3 +404,55 @@ def test_recompute_modules_errors(recompute, mods, rule):
     dense = small_scenario(training={"recompute": "selective", "recompute_modules": ["moe"]})
     with pytest.raises(ConfigError, match=r"^training.recompute_modules='moe': needs model.moe"):
         check_semantics(parse_scenario(dense), load_profile("dgx-a100"))
+
+
+@pytest.mark.parametrize(("pp", "v"), [(2, 2), (1, 1)])
+def test_moe_overlap_merges_steady_state_pairs(pp, v):
+    """Expert-parallel overlap: the steady state's forward and the following backward (different micro-batches;
+    without a pipeline the next forward runs first, one more micro-batch in flight) run merged, every
+    all-to-all non-blocking and waited on; no op is lost or added but the waits; the iteration gets faster by
+    at most the all-to-all time; folding still equals the unfolded run."""
+    from collections import Counter
+
+    base = scenario(t=1, pp=pp, dp=8 if pp == 2 else 16, ep=8, moe={"first_dense": 0}, nodes=2)
+    par = base.parallelism.model_copy(
+        update={"virtual_stages": v, "schedule": "interleaved-1f1b" if v > 1 else "1f1b"}
+    )
+    tr = base.training.model_copy(update={"global_batch": 8 * base.parallelism.data})
+    base = base.model_copy(update={"model": base.model.model_copy(update={"layers": 8}), "training": tr,
+                                   "parallelism": par})  # fmt: skip
+    on = base.model_copy(update={"training": tr.model_copy(update={"moe_overlap": True})})
+    p_off = build_program(base, CostModel(H100, "bf16"), fold=True)
+    p_on = build_program(on, CostModel(H100, "bf16"), fold=True)
+    key = lambda st: (st.op.name, st.op.kind, st.op.bytes, st.layer, st.microbatch)  # noqa: E731
+    for rep in p_off.reps:
+        a = Counter(key(st) for st in p_off.steps[rep])
+        b = Counter(key(st) for st in p_on.steps[rep] if st.op.kind != "wait" or st.op.family != "ep")
+        assert a == b
+        steps = p_on.steps[rep]
+        assert any(st.op.kind == "alltoall" and not st.op.blocking for st in steps)
+        pending = 0  # every non-blocking all-to-all is waited on, at most two in flight
+        for st in steps:
+            if st.op.kind == "alltoall" and not st.op.blocking:
+                pending += 1
+                assert pending <= 2
+            elif st.op.kind == "wait" and st.op.family == "ep":
+                pending = 0
+        assert pending == 0
+    off, onr = run(base), run(on)
+    t_off, t_on = off.engine.iteration_time_s, onr.engine.iteration_time_s
+    tr0 = off.engine.traces[0]
+    a2a = sum(tr0.end_s[i] - tr0.start_s[i] for i, (op, _l, _m) in enumerate(off.program.steps[0]) if op.kind == "alltoall")
+    assert t_on < t_off and t_off - t_on <= a2a
+    assert t_on == pytest.approx(run(on, "none").engine.iteration_time_s, rel=1e-12)
+    if pp == 1:  # one more micro-batch's activations in flight
+        assert onr.memory[0].activations > off.memory[0].activations
+
+
+def test_moe_overlap_rules():
+    with pytest.raises(ConfigError, match="^training.moe_overlap=True: needs model.moe"):
+        check_semantics(parse_scenario(small_scenario(training={"moe_overlap": True})), load_profile("dgx-a100"))
+    sc = scenario(pp=2)
+    sc = sc.model_copy(update={"training": sc.training.model_copy(update={"moe_overlap": True})})
+    with pytest.raises(ConfigError, match="^training.moe_overlap=True: needs interleaved-1f1b"):
+        check_semantics(sc, H100)

@@ -177,6 +177,15 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
         moe_only = sorted({"moe", "moe_act", "shared_experts"} & set(t.recompute_modules))
         if moe_only and m.moe is None:
             raise ConfigError("training.recompute_modules", moe_only[0], "needs model.moe")
+    if t.moe_overlap and m.moe is None:
+        raise ConfigError("training.moe_overlap", True, "needs model.moe (it overlaps the expert all-to-alls)")
+    if t.moe_overlap and p.pipeline > 1 and p.virtual_stages == 1:
+        raise ConfigError(
+            "training.moe_overlap",
+            True,
+            "needs interleaved-1f1b with virtual_stages > 1, or pipeline 1: merged into a backward, a stage's "
+            "forward would hold its output back from the next stage (Megatron-Core runs it with interleaving)",
+        )
     if t.recompute == "op" and p.scheme == "optimus":
         raise ConfigError("training.recompute", "op", "is modelled for the megatron schemes, not optimus")
     if m.hidden % m.heads:

@@ -256,6 +256,12 @@ class TrainingConfig(_Strict):
         "core_attn, layernorm, mlp, moe (the whole MoE block, its all-to-alls included), moe_act (the experts' "
         "activation), shared_experts; default: Megatron's attention-core rule (nothing under flash attention)",
     )
+    moe_overlap: bool = Field(
+        False,
+        description="Megatron-Core's expert-parallel overlap (--overlap-moe-expert-parallel-comm): each 1F1B "
+        "forward is merged with the backward that follows it, layer by layer, one micro-batch's all-to-alls "
+        "running under the other's compute",
+    )
     mode: Mode = "train"
     distribute_saved_activations: bool = Field(
         False, description="full recompute: shard each checkpointed layer input across the tensor group"

@@ -134,7 +134,8 @@ def build_program(sc: Scenario, cost: CostModel, fold: bool) -> Program:
     translations = Translations(world, [(*ax, k) for ax, k in steps.items()])  # computed, not stored
     train = sc.training.mode == "train"
     m, p, v = sc.microbatches, par.pipeline, par.virtual_stages
-    schedules = {s: stage_schedule(par.schedule, p, s, m, v, train) for s in range(p)}
+    ahead = sc.training.moe_overlap  # no pipeline: the next forward runs before each backward
+    schedules = {s: stage_schedule(par.schedule, p, s, m, v, train, ahead) for s in range(p)}
     steps: dict[int, list[Step]] = {}
     params: dict[int, float] = {}
     for rank in reps:
@@ -461,7 +462,9 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
     buckets = _Buckets()
     out: list[Step] = []
     add = out.append
+    spans: list[tuple[int, int]] = []  # each action's steps in `out`
     for i, a in enumerate(actions):
+        spans.append((len(out), 0))
         layers = stage_layers(sc, s, a.chunk)
         mb = a.microbatch
         if a.kind == "F":
@@ -516,7 +519,116 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
             if not is_first(a.chunk):
                 dst = prev_rank if s > 0 else layout.shift(rank, "pp", p - 1 - s)
                 p2p("send", "grad", a.chunk, rank, dst, mb)
+        spans[-1] = (spans[-1][0], len(out))
+    if sc.training.moe_overlap and ctx.moe is not None and not fsdp:
+        # a bucket launched in a backward stays in its place: the chunk's last backward is not paired
+        keep = {i for c, i in last_b.items()} if overlap or expert_overlap else set()
+        out = _overlap_pairs(out, actions, spans, keep)
     return out, buckets
+
+
+def _overlap_pairs(
+    out: list[Step], actions: list[Action], spans: list[tuple[int, int]], keep: set[int]
+) -> list[Step]:
+    """Megatron-Core's expert-parallel overlap in 1F1B (--overlap-moe-expert-parallel-comm): a forward and the
+    backward the schedule runs right after it, of another micro-batch (the steady state), are merged layer by
+    layer so that one's all-to-alls run under the other's compute (`_ping_pong`). Other actions (warm-up,
+    cool-down, the last stage's backward right after its own forward) keep their steps."""
+    merged: list[Step] = []
+    nb: dict[int, OpSpec] = {}
+    i = 0
+    while i < len(actions):
+        a, (lo, hi) = actions[i], spans[i]
+        if i + 1 < len(actions):
+            b = actions[i + 1]
+            distinct = (a.microbatch, a.chunk) != (b.microbatch, b.chunk)
+            if (a.kind, b.kind) == ("F", "B") and distinct and not keep & {i, i + 1}:
+                blo, bhi = spans[i + 1]
+                merged.extend(_merge_actions(out[lo:hi], out[blo:bhi], nb))
+                i += 2
+                continue
+        merged.extend(out[lo:hi])
+        i += 1
+    return merged
+
+
+def _split(steps: list[Step]) -> tuple[list[Step], list[list[Step]], list[Step]]:
+    """(steps before the first layer step, each layer's steps in order, the steps after the last one)."""
+    first = next((k for k, st in enumerate(steps) if st.layer >= 0), len(steps))
+    last = next((k for k in range(len(steps) - 1, -1, -1) if steps[k].layer >= 0), first - 1) + 1
+    runs: list[list[Step]] = []
+    for st in steps[first:last]:
+        if runs and runs[-1][-1].layer == st.layer:
+            runs[-1].append(st)
+        else:
+            runs.append([st])
+    return steps[:first], runs, steps[last:]
+
+
+def _merge_actions(first: list[Step], second: list[Step], nb: dict[int, OpSpec]) -> list[Step]:
+    """Two actions' steps merged layer by layer (`_ping_pong`); each keeps its receive before its first layer
+    and its send right after its last, so the neighbouring stages wait no longer than they must."""
+    sides = []
+    for steps in (first, second):
+        pre, layers, post = _split(steps)
+        if not layers:
+            layers = [[]]
+        layers[0] = [*pre, *layers[0]]
+        layers[-1] = [*layers[-1], *post]
+        sides.append(layers)
+    out: list[Step] = []
+    for k in range(max(len(sides[0]), len(sides[1]))):
+        fl = sides[0][k] if k < len(sides[0]) else []
+        bl = sides[1][k] if k < len(sides[1]) else []
+        out.extend(_ping_pong(fl, bl, nb))
+    return out
+
+
+def _ping_pong(f: list[Step], b: list[Step], nb: dict[int, OpSpec]) -> list[Step]:
+    """Two layers' steps (a forward's and a backward's) on one rank, each cut at its all-to-alls: run a piece of
+    one, issue its all-to-all without blocking, run the other's next piece under it, wait, and so on."""
+
+    def pieces(steps: list[Step]) -> list[tuple[list[Step], list[Step]]]:
+        if not steps:
+            return []
+        out: list[tuple[list[Step], list[Step]]] = [([], [])]
+        for st in steps:
+            if st.op.kind == "alltoall" and st.op.blocking:
+                out[-1][1].append(st)
+            elif out[-1][1]:
+                out.append(([st], []))
+            else:
+                out[-1][0].append(st)
+        return out
+
+    def issue(st: Step) -> Step:
+        op = nb.get(id(st.op))
+        if op is None:
+            op = nb[id(st.op)] = replace(st.op, blocking=False)
+        return Step(op, st.layer, st.microbatch)
+
+    sides = [pieces(f), pieces(b)]
+    out: list[Step] = []
+    turn, pending = 0, None  # the side whose all-to-all is in flight
+    while sides[0] or sides[1]:
+        if not sides[turn]:
+            turn = 1 - turn
+        comp, a2a = sides[turn].pop(0)
+        phase = (comp or a2a)[0].op.phase
+        if pending == turn:  # the other side is done: this piece needs its own exchange first
+            out.append(Step(wait_for("ep", phase), -1, -1))
+            pending = None
+        out.extend(comp)
+        if pending is not None:  # the other side's exchange ran under this piece
+            out.append(Step(wait_for("ep", phase), -1, -1))
+            pending = None
+        if a2a:
+            out.extend(issue(st) for st in a2a)
+            pending = turn
+        turn = 1 - turn
+    if pending is not None:
+        out.append(Step(wait_for("ep", out[-1].op.phase), -1, -1))
+    return out
 
 
 def _a_layer(moe: MoE | None, is_moe: bool) -> int:

@@ -61,9 +61,14 @@ def forward_only(p: int, stage: int, m: int, v: int = 1) -> list[Action]:
     return [Action("F", i, c) for i in range(m) for c in range(v)]
 
 
-def stage_schedule(kind: str, p: int, stage: int, m: int, v: int = 1, train: bool = True) -> list[Action]:
+def stage_schedule(
+    kind: str, p: int, stage: int, m: int, v: int = 1, train: bool = True, ahead: bool = False
+) -> list[Action]:
+    """One stage's actions. `ahead` (a one-stage run merging forwards with backwards: `one_ahead`)."""
     if not train:
         return forward_only(p, stage, m, v)
+    if ahead and p == 1:
+        return one_ahead(stage_schedule(kind, p, stage, m, v, train))
     if kind == "gpipe":
         return gpipe(p, stage, m)
     if kind == "1f1b":
@@ -71,6 +76,19 @@ def stage_schedule(kind: str, p: int, stage: int, m: int, v: int = 1, train: boo
     if kind == "interleaved-1f1b":
         return interleaved(p, stage, m, v)
     raise ValueError(f"unknown pipeline schedule {kind!r}")
+
+
+def one_ahead(actions: list[Action]) -> list[Action]:
+    """A one-stage schedule (F0 B0 F1 B1 ...) with each forward moved before the previous backward (F0 F1 B0 F2
+    B1 ...): two micro-batches in flight, so a forward and another micro-batch's backward can be merged."""
+    fwd = [a for a in actions if a.kind == "F"]
+    bwd = [a for a in actions if a.kind == "B"]
+    if len(fwd) != len(bwd) or len(fwd) < 2:
+        return actions
+    out = [fwd[0]]
+    for f, b in zip(fwd[1:], bwd):
+        out += [f, b]
+    return [*out, bwd[-1]]
 
 
 def max_in_flight(actions: list[Action], weight_of_chunk: list[float] | None = None) -> float:
