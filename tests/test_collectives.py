@@ -434,6 +434,29 @@ def test_shapes_at_once_equal_edge_by_edge(kind, algorithm, stride, monkeypatch)
     fast = collective_shape(topo, kind, algorithm, instances)
     monkeypatch.setattr(C, "_flows_one_per_node", lambda *a: None)
     monkeypatch.setattr(C, "_tree_edges_at_once", lambda *a: None)  # no shared template: group by group
+    monkeypatch.setattr(C, "_flows_by_template", lambda *a: None)
+    slow = collective_shape(topo, kind, algorithm, instances)
+    assert fast.latency_s == slow.latency_s and fast.steps == slow.steps
+    for (la, wa), (lb, wb) in zip(fast.arrays, slow.arrays):
+        assert la.tolist() == lb.tolist() and wa.tolist() == wb.tolist()
+    assert len(fast.arrays) and len(fast.arrays[0][0]) > 0
+
+
+@pytest.mark.parametrize(
+    ("kind", "algorithm"),
+    [("alltoall", "p2p"), ("allreduce", "ring"), ("allgather", "ring"), ("alltoall", "internode"),
+     ("alltoall", "intranode"), ("sendrecv", "p2p")],
+)
+def test_copies_on_other_nodes_equal_edge_by_edge(kind, algorithm, monkeypatch) -> None:
+    """Groups that are copies of one another on other nodes (an expert group of 2 nodes x 4 GPUs, once per
+    pair of nodes): the template path equals the group-by-group sums to the last bit."""
+    from simcluster.network import collectives as C
+
+    fabric = A100.fabric.model_copy(update={"nodes_per_leaf": 2, "leaves_per_spine": 2})
+    topo = build_topology(A100.model_copy(update={"fabric": fabric}), 8)
+    instances = [tuple(g for node in (2 * k, 2 * k + 1) for g in range(8 * node + 2, 8 * node + 6)) for k in range(4)]
+    fast = collective_shape(topo, kind, algorithm, instances)
+    monkeypatch.setattr(C, "_flows_by_template", lambda *a: None)
     slow = collective_shape(topo, kind, algorithm, instances)
     assert fast.latency_s == slow.latency_s and fast.steps == slow.steps
     for (la, wa), (lb, wb) in zip(fast.arrays, slow.arrays):

@@ -194,6 +194,8 @@ def _add_flows(
     A flow a->b that crosses nodes is spread over the NICs of the group's GPUs on a's node, as NCCL's
     channels do; the routes of every subgroup are found at once (`Topology.route_links`)."""
     fast = _flows_one_per_node(topo, subgroups, edges_of, weights, pipelined)
+    if fast is None:
+        fast = _flows_by_template(topo, subgroups, edges_of, weights, pipelined)
     if fast is not None:
         return fast
     src: list[int] = []
@@ -233,6 +235,69 @@ def _add_flows(
         here = edge_lat[e0:e1].tolist()
         lat = max(lat, sum(here) / len(here) if pipelined else max(here))
     return lat
+
+
+def _flows_by_template(
+    topo: Topology,
+    subgroups: Sequence[Sequence[int]],
+    edges_of: Callable[[Sequence[int]], list[Edge]],
+    weights: Weights,
+    pipelined: bool,
+) -> float | None:
+    """`_add_flows` at once for subgroups that are copies of one another on other nodes: the same size, the same
+    GPU positions inside their nodes and the same grouping of members by node (an expert group's copies in
+    every data-parallel block). The first subgroup's flows, as positions, are the template; every copy's
+    flows follow in the same order. None where that does not hold."""
+    n = len(subgroups[0]) if len(subgroups) else 0
+    if n < 2 or len(subgroups) < 2 or any(len(g) != n for g in subgroups):
+        return None
+    inst = np.asarray(subgroups, dtype=np.int64)
+    gpn = topo.gpus_per_node
+    local = inst % gpn
+    node = inst // gpn
+    if not (local == local[0]).all():
+        return None
+    if not ((node[:, :, None] == node[:, None, :]) == (node[0][:, None] == node[0][None, :])).all():
+        return None
+    template = edges_of(range(n))
+    if not template:
+        return 0.0
+    node0 = node[0].tolist()
+    nic0 = [topo.nic_of(int(g)) for g in inst[0]]
+    first_with: dict[tuple[int, int], int] = {}  # (node, nic) -> the first position there
+    for p in range(n):
+        first_with.setdefault((node0[p], nic0[p]), p)
+    nic_pos = {  # per node: one position per distinct NIC, by NIC id (`_group_nics`' order)
+        nd: [first_with[(nd, k)] for k in sorted({nic0[p] for p in range(n) if node0[p] == nd})]
+        for nd in set(node0)
+    }
+    src_p: list[int] = []
+    dst_p: list[int] = []
+    via_p: list[int] = []
+    share: list[float] = []
+    edge: list[int] = []
+    for e, (pa, pb) in enumerate(template):
+        if pa == pb:
+            continue
+        via = [pa] if node0[pa] == node0[pb] else nic_pos[node0[pa]]
+        f = 1.0 if node0[pa] == node0[pb] else 1.0 / len(via)
+        for q in via:
+            src_p.append(pa)
+            dst_p.append(pb)
+            via_p.append(q)
+            share.append(f)
+            edge.append(e)
+    count = len(inst)
+    nics = local[:, via_p] * topo.nics_per_node // gpn
+    routes = topo.route_links(inst[:, src_p].ravel(), inst[:, dst_p].ravel(), nics.ravel())
+    weights.add(routes, np.tile(np.asarray(share), count))
+    flow_lat = topo.links_latency_s(routes).reshape(count, len(src_p))
+    edge_lat = np.zeros((count, len(template)))
+    cols = np.asarray(edge, dtype=np.int64)
+    np.maximum.at(edge_lat, (np.arange(count)[:, None], cols[None, :]), flow_lat)
+    if not pipelined:
+        return float(edge_lat.max())
+    return float((np.cumsum(edge_lat, axis=1)[:, -1] / len(template)).max())  # sequential sums, as sum()
 
 
 def _flows_one_per_node(
