@@ -233,6 +233,7 @@ class SimResult:
                     "rank": rank,
                     "device": f"node{self.topology.node_of(gpu)}/gpu{self.topology.local_of(gpu)}",
                     "gpu": gpu,
+                    "coords": self.coords(rank),
                     "represented_by": rep,
                     "compute_busy_s": st["compute_busy_s"],
                     "comm_busy_s": st["comm_busy_s"],
@@ -241,6 +242,17 @@ class SimResult:
                     "memory": self.memory[rep].as_dict(),
                 }
             )
+        return out
+
+    def coords(self, rank: int) -> dict[str, int]:
+        """The rank's place in every parallel group: tensor, context, data and pipeline coordinates, and under
+        expert parallel its expert and expert-data coordinates (Megatron-Core's expert layout)."""
+        lay = self.program.layout
+        out = {a: lay.coord(rank, a) for a in ("tp", "cp", "dp", "pp")}
+        el = getattr(self.program.scheme, "expert_layout", None)
+        if el is not None:
+            out["ep"] = el.coord(rank, "ep")
+            out["edp"] = el.coord(rank, "dp")
         return out
 
     def per_class(self) -> list[dict]:

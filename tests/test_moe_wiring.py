@@ -456,3 +456,19 @@ def test_moe_overlap_rules():
     sc = sc.model_copy(update={"training": sc.training.model_copy(update={"moe_overlap": True})})
     with pytest.raises(ConfigError, match="^training.moe_overlap=True: needs interleaved-1f1b"):
         check_semantics(sc, H100)
+
+
+def test_summary_coords_name_each_ranks_groups():
+    """summary.json's per-rank coords: the ranks sharing every coordinate but `ep` are exactly the dispatch
+    all-to-all's group, and those sharing all but `tp` the tensor group."""
+    res = run(scenario(t=2, pp=2, dp=4, ep=4, nodes=2), "none")
+    rows = res.summary()["per_rank"]
+    coords = {r["rank"]: r["coords"] for r in rows}
+    for rank in range(res.world_size):
+        op = next(op for op, ly, mb in res.program.steps[rank] if op.name == "moe.dispatch.alltoall")
+        same = tuple(q for q in range(res.world_size)
+                     if all(coords[q][k] == coords[rank][k] for k in ("edp", "pp")))  # fmt: skip
+        assert op.group == same
+        assert res.program.layout.group(rank, "tp") == tuple(
+            q for q in range(res.world_size) if all(coords[q][k] == coords[rank][k] for k in ("cp", "dp", "pp"))
+        )
