@@ -159,7 +159,9 @@ class SimResult:
         per_rep = {r: sum(op.flops for op, _l, _m in self.program.steps[r]) for r in self.program.reps}
         return sum(per_rep[self.program.rep_of[r]] for r in range(self.world_size))
 
-    def summary(self) -> dict:
+    def summary(self, detail: bool = True) -> dict:
+        """summary.json's content; `detail=False` leaves out `link_utilization` and the per-rank (or per-stage
+        and per-class) tables: what a search point does not keep, and on large runs the costly part."""
         sc = self.scenario
         hw = self.loaded.hardware
         it = self.engine.iteration_time_s
@@ -177,7 +179,7 @@ class SimResult:
         fwd = stats[slowest]["forward_s"]
         bwd = stats[slowest]["backward_s"]
         layer_runs = max(1, len(rank_layers(sc, self.program.layout.coord(slowest, "pp")))) * sc.microbatches
-        return {
+        out = {
             "name": sc.name,
             "hardware": hw.name,
             "scheme": sc.parallelism.scheme,
@@ -216,10 +218,13 @@ class SimResult:
             "events_ranks": None,
             "collective_algorithms": self.engine.algorithms,
             "op_time_sources": self.op_time_sources(slowest),
-            "link_utilization": {k: dict(v) for k, v in self.link_utilization().items()},
-            "per_rank": self.per_rank() if by_rank else None,
-            **({} if by_rank else {"per_stage": self.per_stage(), "per_class": self.per_class()}),
         }
+        if detail:
+            out["link_utilization"] = {k: dict(v) for k, v in self.link_utilization().items()}
+            out["per_rank"] = self.per_rank() if by_rank else None
+            if not by_rank:
+                out.update(per_stage=self.per_stage(), per_class=self.per_class())
+        return out
 
     def per_rank(self) -> list[dict]:
         """One entry per rank, in rank order (summary.json up to PER_RANK_MAX_RANKS ranks)."""
@@ -313,12 +318,17 @@ def can_fold(sc) -> bool:  # noqa: ANN001 - Scenario
 
 
 def simulate(
-    loaded: LoadedScenario, progress: Callable[[float], None] | None = None, fit: Callable | None = None
+    loaded: LoadedScenario,
+    progress: Callable[[float], None] | None = None,
+    fit: Callable | None = None,
+    topology: Topology | None = None,
 ) -> SimResult:
     """Simulate one iteration; `progress(fraction of program steps done)` is called now and then; `fit(op)`
-    multiplies compute ops' times (one draw of the profile's fit uncertainty, reliability/fitspread.py)."""
+    multiplies compute ops' times (one draw of the profile's fit uncertainty, reliability/fitspread.py);
+    `topology`: this scenario's cluster already built (a search's worker reuses one across layouts; the
+    run only reads it, and degraded links always get a fresh one)."""
     with _cyclic_gc_paused():
-        return _simulate(loaded, progress, fit)
+        return _simulate(loaded, progress, fit, topology)
 
 
 @contextmanager
@@ -368,10 +378,13 @@ def variability_extras(
 
 
 def _simulate(
-    loaded: LoadedScenario, progress: Callable[[float], None] | None, fit: Callable | None = None
+    loaded: LoadedScenario,
+    progress: Callable[[float], None] | None,
+    fit: Callable | None = None,
+    topology: Topology | None = None,
 ) -> SimResult:
     sc, hw = loaded.scenario, loaded.hardware
-    topo, program, gpus = _prepare(loaded)
+    topo, program, gpus = _prepare(loaded, topology)
     extra: dict = {}
     extras = variability_extras(program, hw, sc.seed, fit)
     if extras:
@@ -392,13 +405,16 @@ def build_engine(loaded: LoadedScenario) -> tuple[Program, Engine]:
     )
 
 
-def _prepare(loaded: LoadedScenario) -> tuple[Topology, Program, list[int]]:
-    """Topology, program and placement, with the scenario's stragglers and degraded links applied."""
+def _prepare(loaded: LoadedScenario, topology: Topology | None = None) -> tuple[Topology, Program, list[int]]:
+    """Topology (`topology` if given and no link is degraded), program and placement, with the scenario's
+    stragglers and degraded links applied."""
     sc, hw = loaded.scenario, loaded.hardware
     c = sc.cluster
-    topo = build_topology(
-        hw, c.nodes, loaded.gpus_per_node, c.oversubscription, c.nics_per_node, c.rail_optimized
-    )
+    topo = topology
+    if topo is None or stragglers.links_active(sc):  # degrading links changes the topology: a fresh one
+        topo = build_topology(
+            hw, c.nodes, loaded.gpus_per_node, c.oversubscription, c.nics_per_node, c.rail_optimized
+        )
     program = build_program(sc, CostModel(hw, sc.training.precision), fold=can_fold(sc))
     gpus = place(sc.parallelism.placement, program.layout, loaded.gpus_per_node, sc.parallelism.scheme)
     if stragglers.slow_active(sc):  # folding is off (can_fold): every rank has its own steps

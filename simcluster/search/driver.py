@@ -14,10 +14,11 @@ import yaml
 
 from simcluster.config.loader import LoadedScenario
 from simcluster.hardware.profile import preset_names
+from simcluster.search.batch import estimate_all, run_chunk
 from simcluster.search.estimate import Estimator
 from simcluster.search.point import Point, run_point, scenario_hash
-from simcluster.search.prune import capacity_bytes, peak_memory_fast, scheme_key, scheme_of
-from simcluster.search.runner import run_points
+from simcluster.search.prune import capacity_bytes, peak_memory_fast, scheme_of
+from simcluster.search.runner import run_points, workers
 from simcluster.search.space import AXES, Layout, Space, enumerate_space, with_values
 
 DEFAULT_TOP = 10
@@ -122,31 +123,20 @@ def run_search(
     t0 = time.perf_counter()
     enum = enumerate_space(loaded, raw, space)
     t1 = time.perf_counter()
-    hw = loaded.hardware
-    cap = capacity_bytes(hw, memory_margin)
-    est = Estimator(loaded)
-    schemes: dict[tuple, Any] = {}
+    n_workers = workers(jobs, executor, address)
+
+    def run_chunks(chunks: list, on_result: Callable) -> None:
+        run_points(chunks, on_result, jobs, executor, address, run_chunk)
+
+    fields = estimate_all(
+        loaded, raw, enum.layouts, enum.scenarios, memory_margin, run_chunks, n_workers, estimating
+    )
     rows: list[dict[str, Any]] = []
-    for i, (lay, sc) in enumerate(zip(enum.layouts, enum.scenarios)):
-        if estimating is not None and i % 512 == 0:
-            estimating(i / len(enum.layouts))
-        key = scheme_key(sc)
-        scheme = schemes.get(key)
-        if scheme is None:
-            scheme = schemes[key] = scheme_of(sc, hw)
-        mem = peak_memory_fast(sc, hw, scheme)
+    for i, (lay, f) in enumerate(zip(enum.layouts, fields)):
         row: dict[str, Any] = {"layout": i, **lay, "label": layout_label(lay)}
-        row["memory_model_peak_bytes"] = round(mem.total)
-        row["memory_capacity_bytes"] = round(cap)
-        if mem.total > cap:
-            row["status"] = "out of memory"
-        else:
-            e = est.estimate(sc, scheme)
-            row["status"] = "estimated"
-            row["est_iteration_time_s"] = e.iteration_time_s
-            row["est_throughput_seq_per_s"] = sc.training.global_batch / e.iteration_time_s
-            row["est_bubble_share"] = e.bubble_share
-            row["est_exposed_comm_share"] = e.exposed_comm_share
+        row["memory_model_peak_bytes"] = f["memory_model_peak_bytes"]
+        row["memory_capacity_bytes"] = f["memory_capacity_bytes"]
+        row.update((k, v) for k, v in f.items() if k not in row)
         rows.append(row)
     t2 = time.perf_counter()
     fitting = sorted(

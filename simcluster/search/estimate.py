@@ -70,6 +70,7 @@ class Estimator:
         self.hw = loaded.hardware
         self.launch_s = self.hw.collectives.launch_us * 1e-6
         self._topos: dict[tuple, Topology] = {}
+        self._caps: dict[int, np.ndarray] = {}  # id(topology) -> its link capacities as an array
         self._shapes: dict[tuple, Shape] = {}
         self._coll: dict[tuple, float] = {}
         self._stages: dict[tuple, dict] = {}
@@ -86,6 +87,13 @@ class Estimator:
                 self.hw, c.nodes, gpn, c.oversubscription, c.nics_per_node, c.rail_optimized
             )
         return topo
+
+    def capacity(self, topo: Topology) -> np.ndarray:
+        """The topology's link capacities as an array, converted once per topology (not per layout)."""
+        cap = self._caps.get(id(topo))
+        if cap is None:
+            cap = self._caps[id(topo)] = np.asarray(topo.capacity_Bps, dtype=float)
+        return cap
 
     def estimate(self, sc: Scenario, scheme: Scheme) -> Estimate:
         return _Layout(self, sc, scheme).estimate()
@@ -150,7 +158,7 @@ class _Layout:
         self.layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order, cp=par.context)
         self.topo = est.topology(sc)
         self.gpus = place(par.placement, self.layout, self.topo.gpus_per_node, par.scheme)
-        self.cap = np.asarray(self.topo.capacity_Bps, dtype=float)
+        self.cap = est.capacity(self.topo)
         self.algo = sc.network.per_kind()
         self.host = est.hw.host
         self.issue = HostCosts.from_spec(self.host)

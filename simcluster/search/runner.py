@@ -25,6 +25,15 @@ def default_jobs() -> int:
     return max(1, os.cpu_count() or 1)
 
 
+def workers(jobs: int | None, executor: str = "local", address: str | None = None) -> int:
+    """How many points run at once: `jobs` (default the cores) locally, the cluster's CPUs on Ray (which
+    this connects to, or starts locally, as `run_points` would)."""
+    if executor == "ray":
+        ray = _ray_session(address)
+        return max(1, int(ray.cluster_resources().get("CPU", 1)))
+    return jobs or default_jobs()
+
+
 def run_points(
     points: Sequence[Point],
     on_result: OnResult,
@@ -90,12 +99,17 @@ def import_ray() -> Any:
     return ray
 
 
-def _run_ray(
-    points: Sequence[Point], on_result: OnResult, address: str | None, fn: Callable[[Point], dict[str, Any]]
-) -> None:
+def _ray_session(address: str | None) -> Any:
     ray = import_ray()
     if not ray.is_initialized():
         ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+    return ray
+
+
+def _run_ray(
+    points: Sequence[Point], on_result: OnResult, address: str | None, fn: Callable[[Point], dict[str, Any]]
+) -> None:
+    ray = _ray_session(address)
     task = ray.remote(fn)
     refs = {task.remote(p): p for p in points}
     while refs:
