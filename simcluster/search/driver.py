@@ -181,7 +181,7 @@ def run_search(
         "failed": sum(r["status"] == "failed" for r in rows),
     }
     for r in rows:
-        r["scenario_hash"] = scenario_hash(with_values(raw, enum.layouts[r["layout"]]))
+        r["scenario_hash"] = scenario_hash(with_values(raw, enum.layouts[r["layout"]], shared=True))
     seconds = {"enumerate_s": t1 - t0, "prune_estimate_s": t2 - t1, "simulate_s": t3 - t2}
     return SearchOutcome(ranked, enum.invalid, counts, best, best_data, seconds)
 

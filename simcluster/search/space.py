@@ -360,18 +360,22 @@ def enumerate_space(loaded: LoadedScenario, raw: dict[str, Any], space: Space) -
     return Enumerated(layouts, scenarios, invalid)
 
 
-def with_values(raw: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
-    """A copy of scenario data with `values` set at their dotted paths (as `--set` does, without parsing)."""
+def with_values(raw: dict[str, Any], values: dict[str, Any], shared: bool = False) -> dict[str, Any]:
+    """A copy of scenario data with `values` set at their dotted paths (as `--set` does, without parsing).
+    `shared`: copy only the mappings on the way to those paths and share the rest with `raw` (equal data,
+    built much faster; for reading only, such as hashing)."""
     import copy
 
-    out = copy.deepcopy(raw)
+    out = dict(raw) if shared else copy.deepcopy(raw)
     for path, value in values.items():
         node = out
         keys = path.split(".")
         for k in keys[:-1]:
             child = node.get(k)
+            child = dict(child) if isinstance(child, dict) and shared else child
             if not isinstance(child, dict):
-                child = node[k] = {}
+                child = {}
+            node[k] = child
             node = child
         node[keys[-1]] = copy.deepcopy(value)
     return out
