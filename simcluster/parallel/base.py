@@ -123,6 +123,7 @@ class OpFactory:
         self.cost = cost
         self.fp8 = CostModel(cost.hw, "fp8") if fp8 else None
         self.tables = lookup_of(cost.hw.tables)
+        self._measured: dict[tuple, float | None] = {}  # (b, m, n, k, dtype) -> measured_gemm_s
 
     def gemm(
         self,
@@ -172,7 +173,10 @@ class OpFactory:
         if not self.tables:
             return None
         c = cost or self.cost
-        return self.tables.gemm_s(batch, m, n, k, c.dtype, lambda b, m, n, k: c.gemm(m, n, k, b)[0])
+        key = (batch, m, n, k, c.dtype)
+        if key not in self._measured:  # the same shapes recur in every layer, scheme and layout of a search
+            self._measured[key] = self.tables.gemm_s(batch, m, n, k, c.dtype, lambda b, m, n, k: c.gemm(m, n, k, b)[0])
+        return self._measured[key]
 
     def fused_attention(self, name: str, phase: Phase, flops: float, nbytes: float) -> OpSpec:
         """A FlashAttention kernel: `flops` at the profile's `gpu.flash_attention_efficiency` of peak."""

@@ -59,6 +59,10 @@ class _Worker:
             cls.key, cls.estimator, cls.schemes = chunk.key, Estimator(chunk.loaded), {}
         return cls.estimator, cls.schemes
 
+    @classmethod
+    def clear(cls) -> None:
+        cls.key, cls.estimator, cls.schemes = None, None, {}
+
 
 def search_key(loaded: LoadedScenario, raw: dict[str, Any]) -> str:
     """A content key of one search's base (scenario data, hardware profile, base folder)."""
@@ -81,13 +85,14 @@ def prune_and_estimate(
     `scenarios` (by enumeration index) saves rebuilding the layouts' scenarios in this process."""
     hw = loaded.hardware
     cap = capacity_bytes(hw, margin)
+    factories = schemes.setdefault(("op factories",), {})  # one per precision, shared by the schemes
     out = []
     for i, lay in layouts:
         sc = scenarios[i] if scenarios is not None else scenario_of(loaded, raw, lay)
         key = scheme_key(sc)
         scheme = schemes.get(key)
         if scheme is None:
-            scheme = schemes[key] = scheme_of(sc, hw)
+            scheme = schemes[key] = scheme_of(sc, hw, factories)
         mem = peak_memory_fast(sc, hw, scheme)
         row: dict[str, Any] = {"memory_model_peak_bytes": round(mem.total), "memory_capacity_bytes": round(cap)}
         if mem.total > cap:
@@ -171,5 +176,12 @@ def estimate_all(
 
     if progress is not None:
         progress(0.0)
-    run(chunks, on_result)
+    # Workers forked from this process start with its estimator and the cluster's topology built (Ray's
+    # workers build their own); this process lets go of them afterwards.
+    est, _ = _Worker.of(chunks[0])
+    est.topology(loaded.scenario)
+    try:
+        run(chunks, on_result)
+    finally:
+        _Worker.clear()
     return [r for r in rows if r is not None]

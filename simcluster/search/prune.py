@@ -60,10 +60,18 @@ def scheme_key(sc: Scenario) -> tuple:
     )  # fmt: skip
 
 
-def scheme_of(sc: Scenario, hw: HardwareProfile) -> Scheme:
+def scheme_of(sc: Scenario, hw: HardwareProfile, factories: dict[tuple, OpFactory] | None = None) -> Scheme:
+    """The scenario's scheme; `factories` shares one op factory (and its measured-GEMM lookups) per
+    precision between the schemes of a search."""
     par = sc.parallelism
     layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order, cp=par.context)
-    return make_scheme(sc, Dims.of(sc), OpFactory(CostModel(hw, sc.training.precision), fp8=sc.training.fp8), layout)
+    fkey = (sc.training.precision, sc.training.fp8)
+    f = factories.get(fkey) if factories is not None else None
+    if f is None:
+        f = OpFactory(CostModel(hw, sc.training.precision), fp8=sc.training.fp8)
+        if factories is not None:
+            factories[fkey] = f
+    return make_scheme(sc, Dims.of(sc), f, layout)
 
 
 def stage_memory(sc: Scenario, hw: HardwareProfile, scheme: Scheme, stage: int) -> RankMemory:
