@@ -199,6 +199,8 @@ def main() -> None:
     if args.only and out.exists():  # keep the other cases' last results
         names = {r["case"] for r in results}
         results = [c for c in json.loads(out.read_text())["cases"] if c["case"] not in names] + results
+        order = [CASES[k][0] for k in CASES]
+        results.sort(key=lambda c: (order.index(c["case"].split(", Ray")[0]), c["workers"] if "Ray" in c["case"] else 0))
     doc = {
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
         "jobs": args.jobs,

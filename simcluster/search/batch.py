@@ -1,8 +1,7 @@
 """Pruning and estimating layouts in chunks: in this process, or spread over the executor's workers.
 
-Layouts are grouped by their rank geometry (scheme, tensor, pipeline, data, context, placement, order and
-any extra axes): a collective's shape depends on that alone, so a group's shapes are built on one worker
-only. Groups are packed into chunks (largest first onto the lightest chunk), and a chunk travels as plain
+Layouts are grouped by their rank geometry (scheme, tensor, pipeline, data, context, placement and any
+extra axis): a collective's shape depends on that alone, so a group's shapes are built on one worker only. Groups are packed into chunks (largest first onto the lightest chunk), and a chunk travels as plain
 data: the loaded scenario, its raw data and the layouts with their enumeration indexes. Each worker keeps
 the `Estimator` of the last search it served (its topology, routes and collective shapes), so its later
 chunks reuse them. Every value computed depends on its layout alone, so the rows are the same whatever
@@ -147,9 +146,11 @@ def estimate_all(
     run: Callable[[list[Chunk], Callable[[Chunk, dict[str, Any]], None]], None] | None,
     workers: int,
     progress: Callable[[float], None] | None = None,
+    forked: bool = True,
 ) -> list[dict[str, Any]]:
     """The pruning and estimate fields of every layout, in enumeration order. `run(chunks, on_result)` runs
-    the chunks on the executor's workers; None (or one worker): everything in this process."""
+    the chunks on the executor's workers; None (or one worker): everything in this process. `forked`: the
+    workers are forked from this process (the local pool), so they can start with its topology."""
     if run is None or workers <= 1 or len(layouts) < 2:
         est, schemes = Estimator(loaded), {}
         out: list[dict[str, Any]] = []
@@ -178,8 +179,9 @@ def estimate_all(
         progress(0.0)
     # Workers forked from this process start with its estimator and the cluster's topology built (Ray's
     # workers build their own); this process lets go of them afterwards.
-    est, _ = _Worker.of(chunks[0])
-    est.topology(loaded.scenario)
+    if forked:
+        est, _ = _Worker.of(chunks[0])
+        est.topology(loaded.scenario)
     try:
         run(chunks, on_result)
     finally:

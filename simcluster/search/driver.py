@@ -129,8 +129,9 @@ def run_search(
         run_points(chunks, on_result, jobs, executor, address, run_chunk)
 
     fields = estimate_all(
-        loaded, raw, enum.layouts, enum.scenarios, memory_margin, run_chunks, n_workers, estimating
-    )
+        loaded, raw, enum.layouts, enum.scenarios, memory_margin, run_chunks, n_workers, estimating,
+        forked=executor == "local",
+    )  # fmt: skip
     rows: list[dict[str, Any]] = []
     for i, (lay, f) in enumerate(zip(enum.layouts, fields)):
         row: dict[str, Any] = {"layout": i, **lay, "label": layout_label(lay)}
