@@ -65,18 +65,18 @@ def valid_scenario(choose: Choose) -> dict:
         cluster["oversubscription"] = choose([1.0, 2.0, 4.0])
     extra_par: dict[str, Any] = {}
     extra_model: dict[str, Any] = {}
-    if scheme == "megatron-sp" or (scheme == "megatron" and tensor == 1):
-        if choose([False, False, True]):  # a mixture-of-experts model (expert x tensor must divide tensor x data)
-            experts = choose([2, 4])
-            extra_model["moe"] = {
-                "experts": experts,
-                "top_k": choose([1, 2]),
-                "expert_ffn": hidden * choose([1, 2]),
-                "first_dense": choose([0, 0, 1]) if layers > 1 else 0,
-                "imbalance": choose([1.0, 1.5]),
-            }
-            extra_par["expert"] = choose([1, data]) if experts % data == 0 else 1
-            extra_par["expert_dispatcher"] = choose(["alltoall", "deepep"])
+    moe_ok = scheme == "megatron-sp" or (scheme == "megatron" and tensor == 1)
+    if moe_ok and choose([False, False, True]):  # mixture of experts (expert x tensor divides tensor x data)
+        experts = choose([2, 4])
+        extra_model["moe"] = {
+            "experts": experts,
+            "top_k": choose([1, 2]),
+            "expert_ffn": hidden * choose([1, 2]),
+            "first_dense": choose([0, 0, 1]) if layers > 1 else 0,
+            "imbalance": choose([1.0, 1.5]),
+        }
+        extra_par["expert"] = choose([1, data]) if experts % data == 0 else 1
+        extra_par["expert_dispatcher"] = choose(["alltoall", "deepep"])
     return {
         "name": "prop",
         "hardware": hardware,
