@@ -231,7 +231,6 @@ class SimResult:
         out = []
         for rank in range(self.world_size):
             rep = self.program.rep_of[rank]
-            st = self.stats[rep]
             gpu = self.gpus[rank]
             out.append(
                 {
@@ -240,14 +239,21 @@ class SimResult:
                     "gpu": gpu,
                     "coords": self.coords(rank),
                     "represented_by": rep,
-                    "compute_busy_s": st["compute_busy_s"],
-                    "comm_busy_s": st["comm_busy_s"],
-                    "bytes_sent": round(st["bytes_sent"]),
-                    "bytes_received": round(st["bytes_received"]),
-                    "memory": self.memory[rep].as_dict(),
+                    **self._rep_figures(rep),
                 }
             )
         return out
+
+    def _rep_figures(self, rep: int) -> dict:
+        """A simulated rank's busy times, bytes and memory (the same for every rank it stands for)."""
+        st = self.stats[rep]
+        return {
+            "compute_busy_s": st["compute_busy_s"],
+            "comm_busy_s": st["comm_busy_s"],
+            "bytes_sent": round(st["bytes_sent"]),
+            "bytes_received": round(st["bytes_received"]),
+            "memory": self.memory[rep].as_dict(),
+        }
 
     def coords(self, rank: int) -> dict[str, int]:
         """The rank's place in every parallel group: tensor, context, data and pipeline coordinates, and under
@@ -270,18 +276,13 @@ class SimResult:
             last[rep] = rank
         out = []
         for rep in self.program.reps:
-            st = self.stats[rep]
             out.append(
                 {
                     "represented_by": rep,
                     "stage": self.program.layout.coord(rep, "pp"),
                     "ranks": count[rep],
                     "last_rank": last[rep],
-                    "compute_busy_s": st["compute_busy_s"],
-                    "comm_busy_s": st["comm_busy_s"],
-                    "bytes_sent": round(st["bytes_sent"]),
-                    "bytes_received": round(st["bytes_received"]),
-                    "memory": self.memory[rep].as_dict(),
+                    **self._rep_figures(rep),
                 }
             )
         return out

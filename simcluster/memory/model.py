@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from simcluster.config.schema import Scenario
 from simcluster.model.moe import MoE
-from simcluster.parallel.layers import layers_params, rank_layers, stage_layers
+from simcluster.parallel.layers import layers_params, one_of_kind, rank_layers, stage_layers
 from simcluster.parallel.registry import Scheme
 from simcluster.parallel.zero import gathered_buffer_bytes, memory_divisors
 from simcluster.schedule.pipeline import Action, max_in_flight
@@ -140,7 +140,7 @@ def memory_of(
     moe = MoE.of(sc.model.moe)
     layers = rank_layers(sc, stage)
     kinds = _kinds(sc, layers)
-    one = {k: layers_params(scheme, _layer_of(moe, layers, k), moe) for k in kinds}
+    one = {k: layers_params(scheme, one_of_kind(moe, layers, k), moe) for k in kinds}
     gathered = max(
         gathered_buffer_bytes(sc, sum(one[k]), w, 4 if sc.training.grad_reduce_fp32 else g) for k in kinds
     )
@@ -163,11 +163,6 @@ def memory_of(
         workspace=(working + gathered) if train else 0.0,
         reserved=reserved_GiB * 1024**3,
     )
-
-
-def _layer_of(moe: MoE | None, layers: list[int], kind: bool) -> list[int]:
-    """One of `layers` of the kind (MoE or dense), or none."""
-    return [ly for ly in layers if (moe is not None and moe.is_moe(ly)) == kind][:1]
 
 
 def _expert_divisors(sc: Scenario, scheme: Scheme, expert: float) -> tuple[int, int, int]:

@@ -37,3 +37,9 @@ def layers_params(scheme: Scheme, layers: Sequence[int], moe: MoE | None) -> tup
     n_moe = sum(map(moe.is_moe, layers))
     dense, expert = scheme.moe_layer_params() if n_moe else (0.0, 0.0)  # type: ignore[attr-defined]
     return (len(layers) - n_moe) * scheme.layer_params() + n_moe * dense, n_moe * expert
+
+
+def one_of_kind(moe: MoE | None, layers: Sequence[int], kind: bool) -> list[int]:
+    """The first of `layers` of the kind (True: mixture-of-experts, False: dense), or none: the layer whose
+    per-kind sizes stand for all of that kind."""
+    return [ly for ly in layers if (moe is not None and moe.is_moe(ly)) == kind][:1]

@@ -25,7 +25,7 @@ from simcluster.model.ops import WAIT_COMM, OpSpec, Phase, Step, wait_for
 from simcluster.parallel import zero
 from simcluster.parallel.base import Dims, LayerOps, OpFactory
 from simcluster.parallel.groups import RankLayout, Translations
-from simcluster.parallel.layers import layers_params, rank_layers, stage_layers
+from simcluster.parallel.layers import layers_params, one_of_kind, rank_layers, stage_layers
 from simcluster.parallel.registry import Scheme, make_scheme
 from simcluster.schedule.pipeline import Action, stage_schedule
 
@@ -36,7 +36,6 @@ FP32_BYTES = 4
 # A GPT layer's parameter tensors: two layer norms, QKV, attention projection, two MLP GEMMs, each with a
 # weight and a bias.
 LAYER_PARAM_TENSORS = 12
-MAX_LAYER_SCAN = 1 << 16  # layer indices searched for one of a kind (model.layers is at most 4,096)
 
 
 @dataclass
@@ -411,7 +410,7 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
         e_group = ctx.expert_data_group()
         reduce_per_param = 4 if sc.training.grad_reduce_fp32 else scheme.grad_bytes_per_param()
         for is_moe in {False, ctx.moe is not None and any(map(ctx.moe.is_moe, rank_layers(sc, s)))}:
-            dense_p, expert_p = layers_params(scheme, [_a_layer(ctx.moe, is_moe)], ctx.moe)
+            dense_p, expert_p = layers_params(scheme, one_of_kind(ctx.moe, rank_layers(sc, s), is_moe), ctx.moe)
             for ph in phases:
                 gathers[is_moe, ph] = [
                     OpSpec(
@@ -453,7 +452,7 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
     moe = ctx.moe
     is_moe = moe.is_moe if moe is not None else (lambda _ly: False)
     grad_bytes = {  # per layer kind: (data-parallel gradient bytes, expert gradient bytes)
-        k: tuple(x * scheme.grad_bytes_per_param() for x in layers_params(scheme, [_a_layer(moe, k)], moe))
+        k: tuple(x * scheme.grad_bytes_per_param() for x in layers_params(scheme, one_of_kind(moe, rank_layers(sc, s), k), moe))
         for k in ({False, True} if moe is not None else {False})
     }
     bucket = sc.training.grad_bucket_MB * 1e6
@@ -629,13 +628,6 @@ def _ping_pong(f: list[Step], b: list[Step], nb: dict[int, OpSpec]) -> list[Step
     if pending is not None:
         out.append(Step(wait_for("ep", out[-1].op.phase), -1, -1))
     return out
-
-
-def _a_layer(moe: MoE | None, is_moe: bool) -> int:
-    """A layer index of the asked kind (for per-kind sizes): the first MoE layer, or the first dense one."""
-    if moe is None or not is_moe:
-        return next((i for i in range(MAX_LAYER_SCAN) if moe is None or not moe.is_moe(i)), 0)
-    return next(i for i in range(MAX_LAYER_SCAN) if moe.is_moe(i))
 
 
 def overlap_experts(ctx: _RankCtx) -> bool:
