@@ -18,6 +18,7 @@ from simcluster.hardware.profile import HardwareProfile
 from simcluster.hardware.tables import lookup_of
 from simcluster.memory.model import RankMemory, rank_memory
 from simcluster.model.costs import CostModel
+from simcluster.model.mla import MLA
 from simcluster.model.moe import MoE
 from simcluster.network.collectives import bus_factor
 from simcluster.network.protocols import protocols_of
@@ -151,7 +152,11 @@ class SimResult:
             n_moe = moe.moe_layers(L)
             per = w * h * (moe.top_k * moe.expert_ffn + moe.shared_experts * (moe.shared_ffn or moe.expert_ffn))
             mlp += n_moe * (per - w * h * f)
-        fwd = 2.0 * B * s * (L * (qkv * h + m.heads * hd * h + 2 * s * m.heads * hd) + mlp + h * V)
+        attn = qkv * h + m.heads * hd * h + 2 * s * m.heads * hd
+        mla = MLA.of(m.mla)
+        if mla is not None:  # latent attention: its projections (and latent norms), q_head-wide scores, v-wide values
+            attn = mla.params(h, m.heads) + s * m.heads * (mla.q_head + mla.v)
+        fwd = 2.0 * B * s * (L * attn + mlp + h * V)
         return fwd * (3 if sc.training.mode == "train" else 1)
 
     def executed_flops(self) -> float:

@@ -77,6 +77,15 @@ def valid_scenario(choose: Choose) -> dict:
         }
         extra_par["expert"] = choose([1, data]) if experts % data == 0 else 1
         extra_par["expert_dispatcher"] = choose(["alltoall", "deepep"])
+    if scheme != "optimus" and hardware == "dgx-h100" and choose([False, False, True]):  # latent attention
+        extra_model.update(attention="flash", bias=False)
+        extra_model["mla"] = {
+            "q_lora_rank": choose([None, hidden // 2]),
+            "kv_lora_rank": choose([16, 32]),
+            "qk_head_dim": choose([16, 32]),
+            "qk_pos_emb_head_dim": choose([8, 16]),
+            "v_head_dim": choose([16, 32]),
+        }
     return {
         "name": "prop",
         "hardware": hardware,

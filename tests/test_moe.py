@@ -9,7 +9,7 @@ import pytest
 
 from simcluster.engine.executor import Engine
 from simcluster.errors import ConfigError
-from simcluster.model import moe
+from simcluster.model import mla, moe
 from simcluster.model.ops import OpSpec, Step
 from simcluster.parallel.base import Dims
 from simcluster.parallel.groups import RankLayout
@@ -25,7 +25,7 @@ def _dims(h: int, a: int, kv: int, f: int, V: int, s: int = 4096) -> Dims:
 MIXTRAL = moe.MoE(experts=8, top_k=2, expert_ffn=14336)
 DSV3 = moe.MoE(experts=256, top_k=8, expert_ffn=2048, shared_experts=1, first_dense=3)
 # MLA with DeepSeek-V3's published dims: q rank 1536, kv rank 512, 128 heads of 128 (+64 rope), v 128
-DSV3_MLA = moe.mla_params(7168, 128, 1536, 512, 128, 64, 128)
+DSV3_MLA = mla.mla_params(7168, 128, 1536, 512, 128, 64, 128)
 
 
 def test_mixtral_8x7b_total_and_active():

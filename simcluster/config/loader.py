@@ -80,6 +80,24 @@ def parse_scenario(data: dict[str, Any]) -> Scenario:
         raise first_error(exc, Scenario) from None
 
 
+def _check_mla(sc: Scenario) -> None:
+    """Multi-head latent attention as Megatron-Core runs it: fused attention, no biases, its own head widths."""
+    p, m, t = sc.parallelism, sc.model, sc.training
+    if p.scheme == "optimus":
+        raise ConfigError("parallelism.scheme", p.scheme, "does not model model.mla (the megatron schemes do)")
+    if m.attention != "flash":
+        raise ConfigError("model.attention", m.attention, "must be flash with model.mla (fused attention)")
+    for name in ("kv_heads", "head_dim"):
+        if getattr(m, name) is not None:
+            raise ConfigError(f"model.{name}", getattr(m, name), "must be unset with model.mla (it sets the widths)")
+    if m.bias:
+        raise ConfigError("model.bias", True, "must be false with model.mla (its projections have no biases)")
+    if p.context > 1:
+        raise ConfigError("parallelism.context", p.context, "must be 1 with model.mla (not modelled)")
+    if t.recompute == "op":
+        raise ConfigError("training.recompute", "op", "is torchtitan's rule for standard attention, not model.mla")
+
+
 def _check_context(sc: Scenario) -> None:
     """Context parallel: what ring attention and the all-to-all form need of the model and the layout."""
     p, m = sc.parallelism, sc.model
@@ -174,6 +192,8 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
             raise ConfigError("training.recompute_modules", t.recompute_modules, "needs training.recompute: selective")
         if p.scheme == "optimus":
             raise ConfigError("training.recompute_modules", t.recompute_modules, "is modelled for the megatron schemes")
+        if "mla_up_proj" in t.recompute_modules and m.mla is None:
+            raise ConfigError("training.recompute_modules", "mla_up_proj", "needs model.mla")
         moe_only = sorted({"moe", "moe_act", "shared_experts"} & set(t.recompute_modules))
         if moe_only and m.moe is None:
             raise ConfigError("training.recompute_modules", moe_only[0], "needs model.moe")
@@ -196,6 +216,8 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
             p.shard_group,
             f"must divide parallelism.data x context = {p.data * p.context}",
         )
+    if m.mla is not None:
+        _check_mla(sc)
     if p.context > 1:
         _check_context(sc)
     if m.heads % sc.kv_heads:
@@ -203,7 +225,7 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
     modern = {
         "kv_heads": sc.kv_heads != m.heads, "mlp": m.mlp != "gelu", "norm": m.norm != "layernorm",
         "bias": not m.bias, "positions": m.positions != "learned", "tie_embeddings": not m.tie_embeddings,
-        "attention": m.attention != "eager", "head_dim": m.head_dim is not None,
+        "attention": m.attention != "eager", "head_dim": m.head_dim is not None, "mla": m.mla is not None,
     }
     if m.attention == "flash" and hw.gpu.flash_attention_efficiency is None:
         raise ConfigError(

@@ -15,7 +15,7 @@ Scheme = Literal["megatron", "megatron-sp", "optimus"]
 PipelineSchedule = Literal["1f1b", "gpipe", "interleaved-1f1b"]
 Precision = Literal["fp32", "fp16", "bf16"]
 Recompute = Literal["none", "selective", "op", "full"]
-RecomputeModule = Literal["core_attn", "layernorm", "mlp", "moe", "moe_act", "shared_experts"]
+RecomputeModule = Literal["core_attn", "layernorm", "mlp", "moe", "moe_act", "shared_experts", "mla_up_proj"]
 Mode = Literal["train", "forward"]
 Algorithm = Literal["auto", "ring", "tree", "hierarchical"]
 AllreduceAlgorithm = Literal["auto", "ring", "tree", "hierarchical"]
@@ -185,6 +185,22 @@ class MoEConfig(_Strict):
     )
 
 
+class MLAConfig(_Strict):
+    """Multi-head latent attention (DeepSeek-V2/V3; Megatron-Core's --multi-latent-attention and its widths)."""
+
+    q_lora_rank: int | None = Field(
+        ..., gt=0, le=MAX_HIDDEN, description="query latent width (DeepSeek-V3: 1536); null: no query latent"
+    )
+    kv_lora_rank: int = Field(gt=0, le=MAX_HIDDEN, description="key/value latent width (DeepSeek-V3: 512)")
+    qk_head_dim: int = Field(
+        gt=0, le=MAX_HIDDEN, description="content channels of each head's query and key (DeepSeek-V3: 128)"
+    )
+    qk_pos_emb_head_dim: int = Field(
+        gt=0, le=MAX_HIDDEN, description="rotary channels of each head's query and key (DeepSeek-V3: 64)"
+    )
+    v_head_dim: int = Field(gt=0, le=MAX_HIDDEN, description="each head's value width (DeepSeek-V3: 128)")
+
+
 class ModelConfig(_Strict):
     layers: int = Field(gt=0, le=MAX_LAYERS)
     hidden: int = Field(gt=0, le=MAX_HIDDEN)
@@ -219,6 +235,9 @@ class ModelConfig(_Strict):
         "kernel (FlashAttention), no s x s scores stored",
     )
     moe: MoEConfig | None = Field(None, description="mixture-of-experts MLPs; default: dense")
+    mla: MLAConfig | None = Field(
+        None, description="multi-head latent attention instead of (grouped-query) attention; default: none"
+    )
 
 
 class TrainingConfig(_Strict):
@@ -254,7 +273,7 @@ class TrainingConfig(_Strict):
         None,
         description="with recompute: selective, what Megatron-Core's --recompute-modules re-runs in the backward: "
         "core_attn, layernorm, mlp, moe (the whole MoE block, its all-to-alls included), moe_act (the experts' "
-        "activation), shared_experts; default: Megatron's attention-core rule (nothing under flash attention)",
+        "activation), shared_experts, mla_up_proj (latent attention's up projections and rotary embedding); default: Megatron's attention-core rule (nothing under flash attention)",
     )
     moe_overlap: bool = Field(
         False,

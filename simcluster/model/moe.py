@@ -99,18 +99,12 @@ def moe_layer_params(d: Dims, m: MoE, active: bool = False, attention: float | N
 
 
 def _attention_params(d: Dims) -> float:
-    """Query/key/value and output projection weights and biases of standard (grouped-query) attention."""
+    """Query/key/value and output projection weights and biases of the model's attention (standard or
+    grouped-query; latent attention's projections and latent norms under model.mla)."""
+    if d.mla is not None:
+        return d.mla.params(d.h, d.a)
     qkv = (d.a + 2 * d.kvh) * d.hd
     return qkv * d.h + d.a * d.hd * d.h + ((qkv + d.h) if d.bias else 0.0)
-
-
-def mla_params(h: int, heads: int, q_rank: int, kv_rank: int, head_dim: int, rope_dim: int, v_dim: int) -> float:
-    """Multi-head latent attention (DeepSeek-V2/V3) projections: q down (h x q_rank) and up (q_rank x heads
-    (head_dim + rope_dim)), kv down (h x (kv_rank + rope_dim)) and up (kv_rank x heads (head_dim + v_dim)),
-    output (heads v_dim x h), and the two latent RMSNorms."""
-    q = h * q_rank + q_rank * heads * (head_dim + rope_dim)
-    kv = h * (kv_rank + rope_dim) + kv_rank * heads * (head_dim + v_dim)
-    return q + kv + heads * v_dim * h + q_rank + kv_rank
 
 
 def model_params(d: Dims, m: MoE, layers: int, active: bool = False, attention: float | None = None) -> float:

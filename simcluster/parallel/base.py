@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from simcluster.config.schema import Scenario
 from simcluster.hardware.tables import lookup_of
 from simcluster.model.costs import BYTES_PER_ELEMENT, CostModel
+from simcluster.model.mla import MLA
 from simcluster.model.ops import OpSpec, Phase
 
 FP32 = BYTES_PER_ELEMENT["fp32"]
@@ -38,6 +39,7 @@ class Dims:
     eager_norm: bool = False  # the norms as PyTorch's separate fp32 kernels (`training.eager_norm`)
 
     head_dim: int = 0  # per-head width (Megatron's kv_channels); 0 = h / a
+    mla: MLA | None = None  # multi-head latent attention's widths (then kv, head_dim unused)
 
     @property
     def kvh(self) -> int:
@@ -73,6 +75,7 @@ class Dims:
             ulysses=sc.parallelism.context_form == "ulysses",
             eager_norm=sc.training.eager_norm,
             head_dim=m.head_dim or 0,
+            mla=MLA.of(m.mla),
         )
 
 
@@ -281,18 +284,21 @@ def core_attention_backward(
 FLASH_BACKWARD_FLOPS_RATIO = 2.5
 
 
-def flash_attention(F: OpFactory, ph: Phase, batch: int, s: int, hd: int, e: int) -> list[OpSpec]:
-    """Causal softmax(Q K^T) V as one fused kernel over `batch` [s, hd] heads: the blocks above the diagonal
-    are skipped, so it executes half of the 4 batch s^2 hd FLOPs; reads q, k, v and writes o."""
-    flops = 2.0 * batch * s * s * hd
-    return [F.fused_attention("attn.flash", ph, flops, 4.0 * batch * s * hd * e)]
+def flash_attention(F: OpFactory, ph: Phase, batch: int, s: int, hd: int, e: int, dv: int = 0) -> list[OpSpec]:
+    """Causal softmax(Q K^T) V as one fused kernel over `batch` heads, queries and keys hd wide, values dv
+    (default hd): the blocks above the diagonal are skipped, so it executes half of the 2 batch s^2 (hd + dv)
+    FLOPs (4 batch s^2 hd when dv = hd); reads q, k, v and writes o."""
+    dv = dv or hd
+    flops = batch * s * s * (hd + dv)
+    return [F.fused_attention("attn.flash", ph, flops, 2.0 * batch * s * (hd + dv) * e)]
 
 
-def flash_attention_backward(F: OpFactory, batch: int, s: int, hd: int, e: int) -> list[OpSpec]:
+def flash_attention_backward(F: OpFactory, batch: int, s: int, hd: int, e: int, dv: int = 0) -> list[OpSpec]:
     """Backward of `flash_attention`: recomputes the scores block by block (2.5 x the forward FLOPs);
     reads q, k, v, o, do and writes dq, dk, dv."""
-    flops = FLASH_BACKWARD_FLOPS_RATIO * 2.0 * batch * s * s * hd
-    return [F.fused_attention("attn.flash.bwd", "backward", flops, 8.0 * batch * s * hd * e)]
+    dv = dv or hd
+    flops = FLASH_BACKWARD_FLOPS_RATIO * batch * s * s * (hd + dv)
+    return [F.fused_attention("attn.flash.bwd", "backward", flops, batch * s * (4 * hd + 4 * dv) * e)]
 
 
 def as_phase(ops: list[OpSpec], phase: Phase) -> list[OpSpec]:

@@ -12,6 +12,7 @@ full recomputation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 
@@ -125,16 +126,22 @@ class MegatronScheme:
         return self.edges_for_group(self.layout.group(rank, "tp"))
 
     # -- communication ---------------------------------------------------------------------------------
-    def _coll(self, kind: str, name: str, phase: Phase, group: tuple[int, ...]) -> OpSpec:
+    def _coll(self, kind: str, name: str, phase: Phase, group: tuple[int, ...], width: int = 0) -> OpSpec:
+        """A tensor-parallel collective over the micro-batch's tokens, `width` elements each (default h)."""
         d = self.d
         return OpSpec(
-            kind=kind, name=name, phase=phase, bytes=float(d.b * d.s * d.h * d.e), group=group, family="tp"
+            kind=kind,
+            name=name,
+            phase=phase,
+            bytes=float(d.b * d.s * (width or d.h) * d.e),
+            group=group,
+            family="tp",
         )
 
-    def _enter(self, name: str, phase: Phase, group: tuple[int, ...]) -> list[OpSpec]:
+    def _enter(self, name: str, phase: Phase, group: tuple[int, ...], width: int = 0) -> list[OpSpec]:
         """Entering a tensor-parallel region: g (SP all-gather) forward; its backward is in _column_bwd."""
         if self.sp:
-            return [self._coll("allgather", f"{name}.allgather", phase, group)]
+            return [self._coll("allgather", f"{name}.allgather", phase, group, width)]
         return []
 
     def _exit(self, name: str, phase: Phase, group: tuple[int, ...]) -> list[OpSpec]:
@@ -148,14 +155,16 @@ class MegatronScheme:
             return [self._coll("allgather", f"{name}.allgather", "backward", group)]
         return []
 
-    def _column_bwd(self, name: str, dgrad: OpSpec, wgrad: OpSpec, group: tuple[int, ...]) -> list[OpSpec]:
-        """Backward of a column-parallel GEMM: the input gradient's all-reduce (SP: reduce-scatter) runs
-        on the communication stream while the weight gradient computes, as Megatron's async tensor-parallel
-        all-reduce does."""
+    def _column_bwd(
+        self, name: str, dgrad: OpSpec, wgrad: OpSpec, group: tuple[int, ...], width: int = 0
+    ) -> list[OpSpec]:
+        """Backward of a column-parallel GEMM (its input `width` wide, default h): the input gradient's
+        all-reduce (SP: reduce-scatter) runs on the communication stream while the weight gradient
+        computes, as Megatron's async tensor-parallel all-reduce does."""
         if self.d.t == 1:
             return [dgrad, wgrad]
         kind = "reducescatter" if self.sp else "allreduce"
-        coll = self._coll(kind, f"{name}.{kind}", "backward", group)
+        coll = self._coll(kind, f"{name}.{kind}", "backward", group, width)
         if not self.overlap:
             return [dgrad, wgrad, coll]
         return [dgrad, replace(coll, blocking=False), wgrad, wait_for("tp", "backward")]
@@ -196,14 +205,36 @@ class MegatronScheme:
         ln = lambda name, ph: F.elementwise(name, ph, ln_fwd * tok * h + 4 * h * e)  # noqa: E731
         bda = lambda name, ph: F.elementwise(name, ph, tok * h * (3.0 * e + 1))  # noqa: E731
 
+        if d.mla is None:
+
+            def attn_in(ph: Phase) -> list[OpSpec]:
+                return [
+                    *self._enter("attn", ph, group),
+                    F.gemm("attn.qkv", ph, bs, qkv, h, linear=FP8_FORWARD),
+                    *as_phase(rope, ph),
+                    *attn_fwd(ph),
+                ]
+
+            attn_in_bwd = [
+                *attn_bwd,
+                *as_phase([replace(op, name="attn.rope.bwd") for op in rope], "backward"),
+                *self._column_bwd(
+                    "attn",
+                    F.gemm("attn.qkv.dgrad", "backward", bs, h, qkv, linear=FP8_DGRAD),
+                    F.gemm("attn.qkv.wgrad", "backward", h, qkv, bs, linear=FP8_WGRAD),
+                    group,
+                ),
+            ]
+            proj_k = ah // t
+        else:
+            attn_in, attn_in_bwd = self._mla(group, ln_fwd, ln_bwd)
+            proj_k = heads * d.mla.v
+
         def forward(ph: Phase) -> list[OpSpec]:
             return [
                 ln("ln1", ph),
-                *self._enter("attn", ph, group),
-                F.gemm("attn.qkv", ph, bs, qkv, h, linear=FP8_FORWARD),
-                *as_phase(rope, ph),
-                *attn_fwd(ph),
-                F.gemm("attn.proj", ph, bs, h, ah // t, linear=FP8_FORWARD),
+                *attn_in(ph),
+                F.gemm("attn.proj", ph, bs, h, proj_k, linear=FP8_FORWARD),
                 *self._exit("attn", ph, group),
                 bda("attn.bias_dropout_add", ph),
                 ln("ln2", ph),
@@ -249,16 +280,9 @@ class MegatronScheme:
             F.elementwise("ln2.bwd", bw, ln_bwd * tok * h + 4 * h * e),
             bda("attn.bias_dropout_add.bwd", bw),
             *self._exit_bwd("attn", group),
-            F.gemm("attn.proj.dgrad", bw, bs, ah // t, h, linear=FP8_DGRAD),
-            F.gemm("attn.proj.wgrad", bw, ah // t, h, bs, linear=FP8_WGRAD),
-            *attn_bwd,
-            *as_phase([replace(op, name="attn.rope.bwd") for op in rope], bw),
-            *self._column_bwd(
-                "attn",
-                F.gemm("attn.qkv.dgrad", bw, bs, h, qkv, linear=FP8_DGRAD),
-                F.gemm("attn.qkv.wgrad", bw, h, qkv, bs, linear=FP8_WGRAD),
-                group,
-            ),
+            F.gemm("attn.proj.dgrad", bw, bs, proj_k, h, linear=FP8_DGRAD),
+            F.gemm("attn.proj.wgrad", bw, proj_k, h, bs, linear=FP8_WGRAD),
+            *attn_in_bwd,
             F.elementwise("ln1.bwd", bw, ln_bwd * tok * h + 4 * h * e),
         ]
         rc: Phase = "recompute"
@@ -290,6 +314,8 @@ class MegatronScheme:
             *mlp_redo,
             bda("mlp.bias_dropout_add", rc),
         ]
+        if d.mla is not None:
+            recompute_op = []  # torchtitan's per-op rule is not defined for latent attention (the loader refuses it)
         fwd = forward("forward")
         if self.recompute_modules is None:
             selective = [] if d.flash else attn_fwd("recompute")
@@ -303,6 +329,92 @@ class MegatronScheme:
             recompute_selective=selective,
             recompute_op=recompute_op,
         )
+
+    def _mla(
+        self, group: tuple[int, ...], ln_fwd: float, ln_bwd: float
+    ) -> tuple[Callable[[Phase], list[OpSpec]], list[OpSpec]]:
+        """Multi-head latent attention from the first norm's output to the core attention's output, as
+        Megatron-Core's MLASelfAttention runs it (forward ops by phase, and the backward): the down
+        projections are duplicated, on the rank's own tokens (its sequence share under SP); their latents
+        are normalized, then gathered (SP) into the column-parallel up projections, as is the key's rotary
+        part; rotary embedding on q's and k's rotary channels, q and k assembled (q_head wide per head),
+        flash attention with v_head_dim values. Backward: the up projections' input gradients reduce-scatter
+        (all-reduce without SP) at latent width, not h."""
+        d, F = self.d, self.f
+        m = d.mla
+        assert m is not None
+        b, s, h, t, e = d.b, d.s, d.h, d.t, d.e
+        bs = b * s
+        tok = bs // t if self.sp else bs
+        heads = d.a // t
+        q_in = m.q_rank or h
+        bw: Phase = "backward"
+        norm = lambda name, ph, w: F.elementwise(name, ph, ln_fwd * tok * w + 4 * w * e)  # noqa: E731
+        # the rotation of q's rotary channels (every head) and k's (one per token), then the concatenations
+        # that make q and k contiguous [bs, heads, q_head]: read and write each
+        rope_bytes = 2.0 * bs * (heads + 1) * m.rope * e
+        concat_bytes = 4.0 * bs * heads * m.q_head * e
+
+        def fwd(ph: Phase) -> list[OpSpec]:
+            q_down = (
+                [
+                    F.gemm("attn.q_down", ph, tok, m.q_rank, h, linear=FP8_FORWARD),
+                    norm("attn.q_norm", ph, m.q_rank),
+                ]
+                if m.q_rank
+                else []
+            )
+            return [
+                *q_down,
+                F.gemm("attn.kv_down", ph, tok, m.kv_rank + m.rope, h, linear=FP8_FORWARD),
+                norm("attn.kv_norm", ph, m.kv_rank),
+                *self._enter("attn.k_rope", ph, group, m.rope),
+                *self._enter("attn.q_up", ph, group, q_in),
+                F.gemm("attn.q_up", ph, bs, heads * m.q_head, q_in, linear=FP8_FORWARD),
+                *self._enter("attn.kv_up", ph, group, m.kv_rank),
+                F.gemm("attn.kv_up", ph, bs, heads * (m.qk + m.v), m.kv_rank, linear=FP8_FORWARD),
+                F.elementwise("attn.mla_rope", ph, rope_bytes),
+                F.elementwise("attn.mla_concat", ph, concat_bytes),
+                *flash_attention(F, ph, b * heads, s, m.q_head, e, dv=m.v),
+            ]
+
+        q_down_bwd = (
+            [
+                F.elementwise("attn.q_norm.bwd", bw, ln_bwd * tok * m.q_rank + 4 * m.q_rank * e),
+                F.gemm("attn.q_down.dgrad", bw, tok, h, m.q_rank, linear=FP8_DGRAD),
+                F.gemm("attn.q_down.wgrad", bw, h, m.q_rank, tok, linear=FP8_WGRAD),
+            ]
+            if m.q_rank
+            else []
+        )
+        # the key's rotary part is shared by every head: its gradient sums over the tensor group
+        kind = "reducescatter" if self.sp else "allreduce"
+        k_rope_bwd = [self._coll(kind, f"attn.k_rope.{kind}", bw, group, m.rope)] if t > 1 else []
+        bwd = [
+            *flash_attention_backward(F, b * heads, s, m.q_head, e, dv=m.v),
+            F.elementwise("attn.mla_concat.bwd", bw, concat_bytes),
+            F.elementwise("attn.mla_rope.bwd", bw, rope_bytes),
+            *self._column_bwd(
+                "attn.kv_up",
+                F.gemm("attn.kv_up.dgrad", bw, bs, m.kv_rank, heads * (m.qk + m.v), linear=FP8_DGRAD),
+                F.gemm("attn.kv_up.wgrad", bw, m.kv_rank, heads * (m.qk + m.v), bs, linear=FP8_WGRAD),
+                group,
+                m.kv_rank,
+            ),
+            *self._column_bwd(
+                "attn.q_up",
+                F.gemm("attn.q_up.dgrad", bw, bs, q_in, heads * m.q_head, linear=FP8_DGRAD),
+                F.gemm("attn.q_up.wgrad", bw, q_in, heads * m.q_head, bs, linear=FP8_WGRAD),
+                group,
+                q_in,
+            ),
+            *k_rope_bwd,
+            F.elementwise("attn.kv_norm.bwd", bw, ln_bwd * tok * m.kv_rank + 4 * m.kv_rank * e),
+            F.gemm("attn.kv_down.dgrad", bw, tok, h, m.kv_rank + m.rope, linear=FP8_DGRAD),
+            F.gemm("attn.kv_down.wgrad", bw, h, m.kv_rank + m.rope, tok, linear=FP8_WGRAD),
+            *q_down_bwd,
+        ]
+        return fwd, bwd
 
     # -- embedding and head ------------------------------------------------------------------------------
     def _edges(self, group: tuple[int, ...]) -> EdgeOps:
@@ -421,7 +533,12 @@ class MegatronScheme:
         replicated = (4 * e + 2) * sbh  # layer-norm inputs, GEMM inputs of both regions, two dropout masks
         # q, k, v (k and v kv/a of q under grouped-query attention), the projection input; the MLP's
         # f-wide activation input and output (SwiGLU: gate, up and their product)
-        sharded = e * sbh * (2 + 2 * d.kvh / a) + (3 if d.gated else 2) * e * s * b * d.f
+        mlp = (3 if d.gated else 2) * e * s * b * d.f
+        if d.mla is None:
+            sharded = e * sbh * (2 + 2 * d.kvh / a) + mlp
+        else:  # latent attention: the latents before and after their norms (token-split), q, k, v, the output
+            replicated += 2 * e * s * b * ((d.mla.q_rank or 0) + d.mla.kv_rank)
+            sharded = e * s * b * a * (2 * d.mla.q_head + 2 * d.mla.v) + mlp
         keep_scores = recompute == "none"
         if self.sp:
             return (replicated + sharded + (scores if keep_scores else 0)) / t
@@ -464,6 +581,8 @@ class MegatronScheme:
         out = 0.0
         if "layernorm" in chosen:
             out += 2 * e * sbh / rep
+        if "mla_up_proj" in chosen and d.mla is not None:  # q, k and v, re-made from the kept latents
+            out += e * s * b * a * (2 * d.mla.q_head + d.mla.v) / t
         if "core_attn" in chosen:
             if d.flash:
                 out += FP32 * a * s * b / t
@@ -521,6 +640,8 @@ class MegatronScheme:
 
 
 ATTENTION_CORE = ("attn.flash", "attn.qk", "attn.softmax", "attn.dropout", "attn.av", "attn.cp.")
+# latent attention's checkpointed up projections (Megatron-Core's qkv_up_proj_and_rope_apply), input gathers included
+MLA_UP_PROJ = ("attn.q_up", "attn.kv_up", "attn.mla_rope", "attn.mla_concat")
 
 
 def module_of(op: OpSpec) -> set[str]:
@@ -528,6 +649,8 @@ def module_of(op: OpSpec) -> set[str]:
     n = op.name
     if n in ("ln1", "ln2"):
         return {"layernorm"}
+    if n.startswith(MLA_UP_PROJ):
+        return {"mla_up_proj"}
     if n.startswith(ATTENTION_CORE) or (op.kind == "wait" and op.family == context.FAMILY):
         return {"core_attn"}
     if n.startswith("mlp.") and not n.startswith("mlp.bias_dropout_add"):
@@ -559,8 +682,10 @@ def layer_params(d: Dims) -> float:
     biases and norms replicated): query/key/value and output projections ((a + 2 kv) hd h + h^2), two MLP
     matrices (three gated), biases where the model has them."""
     h, f, t = d.h, d.f, d.t
-    qkv = (d.a + 2 * d.kvh) * d.hd
     f1 = 2 * f if d.gated else f
+    if d.mla is not None:  # the up and output projections head-split; the down projections in replicated_per_layer
+        return (d.mla.up_params(h, d.a) + (f1 + f) * h) / t + replicated_per_layer(d)
+    qkv = (d.a + 2 * d.kvh) * d.hd
     matrices = (qkv * h + d.a * d.hd * h + (f1 + f) * h) / t
     column_biases = (qkv + f1) / t if d.bias else 0.0
     return matrices + column_biases + replicated_per_layer(d)
@@ -573,8 +698,10 @@ def mlp_params(d: Dims) -> float:
 
 
 def replicated_per_layer(d: Dims) -> float:
-    """Parameters replicated across the tensor group in one layer: two norms, the row-parallel biases."""
-    return 2 * (d.h if d.rms else 2 * d.h) + (2 * d.h if d.bias else 0.0)
+    """Parameters replicated across the tensor group in one layer: two norms, the row-parallel biases, and
+    latent attention's duplicated down projections with their norms."""
+    mla = d.mla.down_params(d.h) if d.mla is not None else 0.0
+    return 2 * (d.h if d.rms else 2 * d.h) + (2 * d.h if d.bias else 0.0) + mla
 
 
 def embedding_params(d: Dims) -> float:

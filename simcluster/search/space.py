@@ -278,6 +278,12 @@ def quick_rule(lay: Layout, sc: Scenario, total: int, gpus_per_node: int) -> str
             return "tensor does not divide the sequence share (sequence parallel)"
         if sc.parallelism.context_form == "ulysses" and (m.heads % (t * c) or (m.kv_heads or m.heads) % (t * c)):
             return "tensor x context does not divide the heads (ulysses)"
+        if m.mla is not None:
+            return "context parallel is not modelled with latent attention"
+    if m.mla is not None and lay[SCHEME] == "optimus":
+        return "latent attention needs a megatron scheme"
+    if m.mla is not None and lay.get(RECOMPUTE) == "op":
+        return "per-op recompute is not defined for latent attention"
     ep = lay.get(EXPERT, 1)
     if m.moe is None and ep > 1:
         return "expert parallel needs a mixture-of-experts model"
