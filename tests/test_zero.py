@@ -200,3 +200,20 @@ def test_reshard_after_forward(write_scenario, reshard):
     w = mem.parameters / params
     assert w == pytest.approx(2 / D if reshard else 2.0)
     assert mem.gradients / params == pytest.approx(2 / D if reshard else 2.0)
+
+
+@pytest.mark.parametrize(("reshard", "fp32", "grad_bytes"), [(False, True, 4.0), (False, False, 2.0), (True, True, 2 / D)])
+def test_unsynced_gradients_accumulate_in_the_reduce_dtype(write_scenario, reshard, fp32, grad_bytes):
+    """FSDP2 keeping weights (no gradient sync until the last micro-batch) upcasts each unsharded gradient to
+    its reduce dtype and accumulates it there: with grad_reduce_fp32 the whole gradients cost 4 bytes per
+    parameter, 2 without; resharding after forward keeps gradients sharded (2 / D)."""
+    data = small_scenario(
+        cluster={"nodes": 2},
+        parallelism={"scheme": "megatron", "tensor": 2, "data": D, "zero": "full", "reshard_after_forward": reshard},
+        model={"layers": 4, "hidden": 1024, "heads": 16, "seq_len": 512, "vocab": 0},
+        training={"global_batch": 64, "micro_batch": 2, "grad_reduce_fp32": fp32},
+    )
+    res = simulate(load_scenario(write_scenario(data, f"acc{reshard}{fp32}.yaml")))
+    mem, params = res.memory[0], res.program.params_per_rank[0]
+    assert mem.gradients / params == pytest.approx(grad_bytes)
+    assert mem.parameters / params == pytest.approx(2 / D if reshard else 2.0)

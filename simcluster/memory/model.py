@@ -137,6 +137,12 @@ def memory_of(
         g = o = 0
         w = 4 if sc.training.precision == "fp32" else 2
     dw, dg, do = memory_divisors(sc)  # sharded data parallel (ZeRO-1/2/3, FSDP)
+    p = sc.parallelism
+    if train and p.zero == "full" and not p.reshard_after_forward and sc.training.grad_reduce_fp32 and dg == 1:
+        # FSDP2 without gradient sync until the last micro-batch (torchtitan under pipeline parallel) upcasts
+        # each unsharded gradient to its reduce dtype and accumulates it there (FSDPParam.
+        # to_accumulated_grad_if_needed): whole fp32 gradients
+        g = 4
     moe = MoE.of(sc.model.moe)
     layers = rank_layers(sc, stage)
     kinds = _kinds(sc, layers)

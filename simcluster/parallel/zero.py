@@ -11,7 +11,8 @@ all-gathers, one reduce-scatter) where all-reduce moves 2 x.
 
 `reshard_after_forward: false` (FSDP2's option, torchtitan's under pipeline parallel) keeps each layer's
 gathered weights from its first forward to its last backward and reduce-scatters its gradient once, in the
-last micro-batch: one gather and one reduce-scatter per step, with whole weights and gradients in memory.
+last micro-batch: one gather and one reduce-scatter per step, with whole weights and gradients in memory
+(fp32 gradients with `training.grad_reduce_fp32`: FSDP2 accumulates unsynced gradients in its reduce dtype).
 
 Hybrid sharding (`parallelism.shard_group` < data): shard inside consecutive groups of that many
 data-parallel ranks, all-reduce each shard's gradient across the groups (HSDP).
