@@ -115,3 +115,43 @@ def test_pipeline_sends_match_receives(write_scenario):
         if op.kind == "recv"
     )
     assert sends == recvs and len(sends) == 2 * 8 * (4 * 2 - 1)
+
+
+@pytest.mark.parametrize(("p", "m", "v"), [(8, 8, 2), (4, 4, 3), (4, 8, 2), (2, 2, 2)])
+def test_torch_interleaved_warmup(p, m, v):
+    """torch.distributed.pipelining's ScheduleInterleaved1F1B warms up with (v-1) p + 2 (p-1-stage)
+    forwards, capped at m v, also when m = p (where Megatron-Core runs every forward first): in flight at
+    the peak, the warm-up plus the first steady forward. The two rules differ only at m = p."""
+    for stage in range(p):
+        torch = stage_schedule("interleaved-1f1b", p, stage, m, v, warmup="torch")
+        megatron = stage_schedule("interleaved-1f1b", p, stage, m, v)
+        warm = min((v - 1) * p + 2 * (p - 1 - stage), m * v)
+        first_b = next(i for i, a in enumerate(torch) if a.kind == "B")
+        assert first_b == (warm + 1 if warm < m * v else m * v)
+        assert max_in_flight(torch) == min(warm + 1, m * v)
+        if m != p:
+            assert torch == megatron
+        else:
+            assert max_in_flight(megatron) == m * v
+
+
+def test_torch_interleaved_warmup_simulates(write_scenario):
+    """At m = p the torch rule runs (every backward after its forward, no deadlock), its later stages hold
+    fewer micro-batches, and the folded run equals the unfolded one."""
+    data = small_scenario(
+        cluster={"nodes": 1},
+        parallelism={"scheme": "megatron", "tensor": 1, "pipeline": 4, "data": 1, "schedule": "interleaved-1f1b",
+                     "virtual_stages": 2, "interleaved_warmup": "torch"},
+        model={"layers": 8, "hidden": 1024, "heads": 16, "seq_len": 256, "vocab": 0},
+        training={"global_batch": 8, "micro_batch": 2},
+    )
+    path = write_scenario(data, "torchwarm.yaml")
+    res = simulate(load_scenario(path))
+    meg = simulate(load_scenario(path, ["parallelism.interleaved_warmup=megatron"]))
+    per_layer = res.program.scheme.layer_activation_bytes("none")
+    # stage 3: (v-1) p + 1 = 5 chunks of one layer in flight, against all 8 under Megatron's rule
+    assert res.memory[3].activations == pytest.approx(5 * per_layer)
+    assert meg.memory[3].activations == pytest.approx(8 * per_layer)
+    assert res.memory[0].activations == pytest.approx(8 * per_layer)
+    full = simulate(load_scenario(path, ["simulation.fold=none"]))
+    assert full.engine.iteration_time_s == res.engine.iteration_time_s

@@ -104,6 +104,12 @@ class ParallelismConfig(_Strict):
         le=MAX_PARALLEL,
         description="hybrid sharding: data (x context) ranks per shard group; default: data x context",
     )
+    interleaved_warmup: Literal["megatron", "torch"] = Field(
+        "megatron",
+        description="interleaved-1f1b's warm-up forwards, (v-1) p + 2 (p-1-stage) capped at m v in both: megatron "
+        "(Megatron-Core) runs every forward first when micro-batches = pipeline; torch "
+        "(torch.distributed.pipelining's ScheduleInterleaved1F1B, torchtitan) keeps the rule there too",
+    )
     reshard_after_forward: bool = Field(
         True,
         description="zero: full (FSDP2): free each layer's gathered weights after its forward and gather them "

@@ -60,7 +60,14 @@ def peak_memory(loaded: LoadedScenario, sc: Scenario | None = None) -> RankMemor
     best: RankMemory | None = None
     for stage in range(par.pipeline):
         actions = stage_schedule(
-            par.schedule, par.pipeline, stage, sc.microbatches, par.virtual_stages, train, sc.training.moe_overlap
+            par.schedule,
+            par.pipeline,
+            stage,
+            sc.microbatches,
+            par.virtual_stages,
+            train,
+            sc.training.moe_overlap,
+            par.interleaved_warmup,
         )
         mem = rank_memory(
             sc,

@@ -134,7 +134,7 @@ def build_program(sc: Scenario, cost: CostModel, fold: bool) -> Program:
     train = sc.training.mode == "train"
     m, p, v = sc.microbatches, par.pipeline, par.virtual_stages
     ahead = sc.training.moe_overlap  # no pipeline: the next forward runs before each backward
-    schedules = {s: stage_schedule(par.schedule, p, s, m, v, train, ahead) for s in range(p)}
+    schedules = {s: stage_schedule(par.schedule, p, s, m, v, train, ahead, par.interleaved_warmup) for s in range(p)}
     steps: dict[int, list[Step]] = {}
     params: dict[int, float] = {}
     for rank in reps:

@@ -36,7 +36,10 @@ def one_f_one_b(p: int, stage: int, m: int) -> list[Action]:
     return out
 
 
-def interleaved(p: int, stage: int, m: int, v: int) -> list[Action]:
+def interleaved(p: int, stage: int, m: int, v: int, warmup: str = "megatron") -> list[Action]:
+    """Interleaved 1F1B over v chunks per stage: (v-1) p + 2 (p-1-stage) warm-up forwards (capped at m v),
+    then one forward and one backward alternating, then the remaining backwards. `warmup` "megatron"
+    (Megatron-Core) runs every forward first when m = p; "torch" (torch.distributed.pipelining) does not."""
     if v == 1:
         return one_f_one_b(p, stage, m)
     total = m * v
@@ -48,7 +51,7 @@ def interleaved(p: int, stage: int, m: int, v: int) -> list[Action]:
     def mb(k: int) -> int:
         return (k // (p * v)) * p + k % p
 
-    warm = total if m == p else min((p - stage - 1) * 2 + (v - 1) * p, total)
+    warm = total if m == p and warmup == "megatron" else min((p - stage - 1) * 2 + (v - 1) * p, total)
     out = [Action("F", mb(k), chunk(k, True)) for k in range(warm)]
     for i in range(total - warm):
         k = warm + i
@@ -62,19 +65,27 @@ def forward_only(p: int, stage: int, m: int, v: int = 1) -> list[Action]:
 
 
 def stage_schedule(
-    kind: str, p: int, stage: int, m: int, v: int = 1, train: bool = True, ahead: bool = False
+    kind: str,
+    p: int,
+    stage: int,
+    m: int,
+    v: int = 1,
+    train: bool = True,
+    ahead: bool = False,
+    warmup: str = "megatron",
 ) -> list[Action]:
-    """One stage's actions. `ahead` (a one-stage run merging forwards with backwards: `one_ahead`)."""
+    """One stage's actions. `ahead` (a one-stage run merging forwards with backwards: `one_ahead`); `warmup`
+    whose interleaved warm-up rule (`interleaved`)."""
     if not train:
         return forward_only(p, stage, m, v)
     if ahead and p == 1:
-        return one_ahead(stage_schedule(kind, p, stage, m, v, train))
+        return one_ahead(stage_schedule(kind, p, stage, m, v, train, warmup=warmup))
     if kind == "gpipe":
         return gpipe(p, stage, m)
     if kind == "1f1b":
         return one_f_one_b(p, stage, m)
     if kind == "interleaved-1f1b":
-        return interleaved(p, stage, m, v)
+        return interleaved(p, stage, m, v, warmup)
     raise ValueError(f"unknown pipeline schedule {kind!r}")
 
 

@@ -30,12 +30,14 @@ GiB = 1024**3
 
 
 @lru_cache(maxsize=4096)
-def in_flight_counts(schedule: str, p: int, stage: int, m: int, v: int, ahead: bool = False) -> np.ndarray:
+def in_flight_counts(
+    schedule: str, p: int, stage: int, m: int, v: int, ahead: bool = False, warmup: str = "megatron"
+) -> np.ndarray:
     """Distinct vectors of forwards in flight per chunk, one after each forward of the stage's schedule
     (the peak of stored activations is at one of them)."""
     live = np.zeros(v, dtype=np.int64)
     rows = [live.copy()]
-    for a in stage_schedule(schedule, p, stage, m, v, True, ahead):
+    for a in stage_schedule(schedule, p, stage, m, v, True, ahead, warmup):
         if a.kind == "F":
             live[a.chunk] += 1
             rows.append(live.copy())
@@ -83,7 +85,8 @@ def stage_memory(sc: Scenario, hw: HardwareProfile, scheme: Scheme, stage: int) 
     else:
         weights, extra = chunk_activation_bytes(sc, scheme, stage)
         counts = in_flight_counts(
-            par.schedule, par.pipeline, stage, sc.microbatches, par.virtual_stages, t.moe_overlap
+            par.schedule, par.pipeline, stage, sc.microbatches, par.virtual_stages, t.moe_overlap,
+            par.interleaved_warmup,
         )
         acts = float(np.max(counts @ np.asarray(weights, dtype=float))) + extra
     return memory_of(sc, scheme, params, stage, acts, hw.gpu.memory_reserved_GiB)
