@@ -134,11 +134,13 @@ class SimResult:
             )
         return self.cache["link_utilization"]
 
-    def model_flops(self) -> float:
+    def model_flops(self, causal: bool = False) -> float:
         """Model FLOPs of one iteration (no recomputation counted): 3x forward for training
         (Korthikanti et al.: 72 B L s h^2 (1 + s/6h + V/12hL) when f = 4h; grouped-query attention's
         q, k, v projection is (heads + 2 kv_heads) x head size wide, SwiGLU has three f x h matrices; a MoE
-        layer's MLP counts the top_k experts a token visits and the shared ones)."""
+        layer's MLP counts the top_k experts a token visits and the shared ones). `causal`: the attention
+        scores and their product with V over half the keys, as Megatron-Core counts since March 2025
+        (ADLR/megatron-lm!2789) and as causal kernels execute them."""
         sc = self.scenario
         m = sc.model
         B, s, h, L, V, f = sc.training.global_batch, m.seq_len, m.hidden, m.layers, m.vocab, sc.ffn_hidden
@@ -152,10 +154,10 @@ class SimResult:
             n_moe = moe.moe_layers(L)
             per = w * h * (moe.top_k * moe.expert_ffn + moe.shared_experts * (moe.shared_ffn or moe.expert_ffn))
             mlp += n_moe * (per - w * h * f)
-        attn = qkv * h + m.heads * hd * h + 2 * s * m.heads * hd
+        attn = qkv * h + m.heads * hd * h + (1 if causal else 2) * s * m.heads * hd
         mla = MLA.of(m.mla)
         if mla is not None:  # latent attention: its projections (and latent norms), q_head-wide scores, v-wide values
-            attn = mla.params(h, m.heads) + s * m.heads * (mla.q_head + mla.v)
+            attn = mla.params(h, m.heads) + s * m.heads * (mla.q_head + mla.v) / (2 if causal else 1)
         fwd = 2.0 * B * s * (L * attn + mlp + h * V)
         return fwd * (3 if sc.training.mode == "train" else 1)
 
@@ -205,6 +207,9 @@ class SimResult:
             "train_seq_per_s": B / (fwd + bwd) if fwd + bwd > 0 else None,
             "inference_seq_per_s": B / fwd if fwd > 0 else None,
             "model_tflops_per_gpu": flops / (it * self.world_size) / 1e12 if it > 0 else 0.0,
+            "model_tflops_per_gpu_causal": self.model_flops(causal=True) / (it * self.world_size) / 1e12
+            if it > 0
+            else 0.0,
             "hardware_tflops_per_gpu": self.executed_flops() / (it * self.world_size) / 1e12
             if it > 0
             else 0.0,

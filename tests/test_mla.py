@@ -244,3 +244,30 @@ def test_search_on_latent_attention(tmp_path):
         sc = enum.scenarios[r["layout"]]
         sim = simulate(LoadedScenario(sc, H100, loaded.base_dir)).summary()["iteration_time_s"]
         assert r["est_iteration_time_s"] == pytest.approx(sim, rel=0.25), r["label"]
+
+
+def test_causal_model_flops():
+    """model_tflops_per_gpu_causal (Megatron-Core's count since 2025): the attention scores and their product
+    with V over half the keys. Standard attention loses 3 x 2 B s L (s heads head_dim) of the full count; latent
+    attention 3 x 2 B s L (s heads (q_head + v) / 2)."""
+    sc = scenario()
+    res = simulate(LoadedScenario(sc, H100, Path(".")))
+    B, s, L = 16, 1024, 4
+    assert res.model_flops() - res.model_flops(causal=True) == pytest.approx(3 * 2.0 * B * s * L * s * 16 * 80 / 2)
+    doc = small_scenario(
+        parallelism={"scheme": "megatron", "tensor": 2, "data": 4},
+        model={**MODEL, "mla": None, "kv_heads": 4},
+        training={"global_batch": 16, "micro_batch": 1},
+    )
+    std = simulate(load_scenario_from(doc))
+    assert std.model_flops() - std.model_flops(causal=True) == pytest.approx(3 * 2.0 * B * s * L * s * 16 * 32)
+    summ = std.summary()
+    assert summ["model_tflops_per_gpu_causal"] == pytest.approx(
+        summ["model_tflops_per_gpu"] * std.model_flops(causal=True) / std.model_flops()
+    )
+
+
+def load_scenario_from(doc: dict) -> LoadedScenario:
+    sc = parse_scenario({**doc, "hardware": "dgx-h100", "cluster": {"nodes": 1}})
+    check_semantics(sc, H100)
+    return LoadedScenario(sc, H100, Path("."))

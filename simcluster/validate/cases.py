@@ -42,6 +42,7 @@ METRICS = (
     "tokens_per_s_per_gpu",
     "mfu",
     "model_tflops_per_gpu",
+    "model_tflops_per_gpu_causal",
     "hardware_tflops_per_gpu",
     "peak_memory_bytes",
     "activation_bytes_per_layer",

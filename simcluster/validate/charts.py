@@ -41,6 +41,7 @@ QUANTITY = {
     "tokens_per_s_per_gpu": ("throughput per GPU", "tokens/s"),
     "mfu": ("MFU", "%"),
     "model_tflops_per_gpu": ("model TFLOP/s per GPU", "TFLOP/s"),
+    "model_tflops_per_gpu_causal": ("model TFLOP/s per GPU (causal count)", "TFLOP/s"),
     "hardware_tflops_per_gpu": ("hardware TFLOP/s per GPU", "TFLOP/s"),
     "peak_memory_bytes": ("peak memory", "bytes"),
     "activation_bytes_per_layer": ("activation memory per layer", "bytes"),
