@@ -284,6 +284,13 @@ def core_attention_backward(
 FLASH_BACKWARD_FLOPS_RATIO = 2.5
 
 
+def mlp_width(d: Dims, f: int) -> tuple[int, float, float]:
+    """An MLP of hidden f: (its first GEMM's output width: gate and up in one under SwiGLU, the activation's
+    forward and backward bytes per f-element / e: SwiGLU reads gate and up and writes their product, 3;
+    GeLU 2)."""
+    return (2 * f if d.gated else f), *((3.0, 5.0) if d.gated else (2.0, 3.0))
+
+
 def flash_attention(F: OpFactory, ph: Phase, batch: int, s: int, hd: int, e: int, dv: int = 0) -> list[OpSpec]:
     """Causal softmax(Q K^T) V as one fused kernel over `batch` heads, queries and keys hd wide, values dv
     (default hd): the blocks above the diagonal are skipped, so it executes half of the 2 batch s^2 (hd + dv)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from simcluster.model.moe import MoE, expert_params, hit_probability, routed_pairs
 from simcluster.model.ops import OpSpec, Phase
-from simcluster.parallel.base import FP8_DGRAD, FP8_FORWARD, FP8_WGRAD, Dims, OpFactory
+from simcluster.parallel.base import FP8_DGRAD, FP8_FORWARD, FP8_WGRAD, Dims, OpFactory, mlp_width
 
 # the router's top-k over fp32 probabilities: read the logits (e), write and read fp32 scores, write fp32
 # probabilities of the chosen experts (a small share): bytes per token-expert score on top of e
@@ -38,11 +38,6 @@ class ExpertGroups:
 def tokens_per_rank(d: Dims, sp: bool) -> int:
     """Tokens a rank routes per micro-batch: its sequence share under sequence parallel, all else."""
     return d.b * d.s // (d.t if sp else 1)
-
-
-def _mlp_width(d: Dims, f: int) -> tuple[int, float, float]:
-    """(first GEMM's output width, activation forward and backward bytes per f-element / e)."""
-    return (2 * f if d.gated else f), *((3.0, 5.0) if d.gated else (2.0, 3.0))
 
 
 def _grouped_m(pairs: float, local: int) -> int:
@@ -71,7 +66,7 @@ def moe_mlp_ops(
     busy = routed_pairs(tok, m, m.imbalance) * etp  # token copies the busiest rank's experts compute
     rows = _grouped_m(busy, local)
     fe = m.expert_ffn // etp
-    f1e, act_f, act_b = _mlp_width(d, fe)
+    f1e, act_f, act_b = mlp_width(d, fe)
     act = "moe.swiglu" if d.gated else "moe.gelu"
 
     def exchange(kind: str, name: str, ph: Phase, nbytes: float, group: tuple[int, ...]) -> list[OpSpec]:
@@ -88,7 +83,7 @@ def moe_mlp_ops(
         if not m.shared_experts:
             return []
         fs = m.shared_experts * (m.shared_ffn or m.expert_ffn) // t
-        f1s, a_f, _ = _mlp_width(d, fs)
+        f1s, a_f, _ = mlp_width(d, fs)
         bs = d.b * d.s
         return [
             *_tp(sp, t, "allgather", "moe.shared.allgather", ph, bs * h * e, g.tp),
@@ -118,7 +113,7 @@ def moe_mlp_ops(
     shared_bwd: list[OpSpec] = []
     if m.shared_experts:
         fs = m.shared_experts * (m.shared_ffn or m.expert_ffn) // t
-        f1s, _, a_b = _mlp_width(d, fs)
+        f1s, _, a_b = mlp_width(d, fs)
         bs = d.b * d.s
         shared_bwd = [
             *_tp(sp, t, "allgather", "moe.shared.exit.bwd", bw, bs * h * e, g.tp),

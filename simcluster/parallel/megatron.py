@@ -35,6 +35,7 @@ from simcluster.parallel.base import (
     flash_attention,
     flash_attention_backward,
     fused_softmax_available,
+    mlp_width,
 )
 from simcluster.parallel.experts import (
     ExpertGroups,
@@ -182,8 +183,8 @@ class MegatronScheme:
         hd = d.hd
         ah = a * hd  # the attention's inner width (h unless model.head_dim says otherwise)
         qkv = (a + 2 * d.kvh) * hd // t  # grouped-query attention: kv_heads keys and values per a queries
-        f1 = (2 * f if d.gated else f) // t  # SwiGLU: gate and up projections in one GEMM
-        act_fwd, act_bwd = (3.0, 5.0) if d.gated else (2.0, 3.0)  # bytes per f-element / e
+        f1_whole, act_fwd, act_bwd = mlp_width(d, f)
+        f1 = f1_whole // t  # SwiGLU: gate and up projections in one GEMM
         act = "mlp.swiglu" if d.gated else "mlp.gelu"
         rope = [F.elementwise("attn.rope", "forward", 2.0 * bs * (a + d.kvh) * hd / t * e)] if d.rope else []
         fused = fused_softmax_available(b * heads, s, e, self.softmax_fusion)
