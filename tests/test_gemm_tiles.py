@@ -78,21 +78,23 @@ def test_no_gemm_runs_faster_than_its_memory_traffic():
     """A GEMM with a short reduction writes far more than it computes: [8192, 16] x [16, 8192] moves
     (m k + k n + m n) x 2 bytes = 134 MB for 2.1 GFLOP. Its floor is its own traffic at the HBM bandwidth
     (a GEMM streams its operands and output; the element-wise efficiency is not its rate)."""
-    smooth = _with_gemm(memory_bandwidth_GBps=A100.gpu.memory_bandwidth_GBps, tiles=[], sm_count=None)
+    smooth = _with_gemm(
+        memory_bandwidth_GBps=A100.gpu.memory_bandwidth_GBps, tiles=[], sm_count=None, half_efficiency_dim=48.0
+    )
     cost = CostModel(smooth, "fp16")
     secs, _ = cost.gemm(8192, 8192, 16)
     traffic = (8192 * 16 + 16 * 8192 + 8192 * 8192) * 2
     assert secs == pytest.approx(smooth.gpu.gemm.launch_us * 1e-6 + traffic / 2039e9, rel=1e-12)
-    fast, _ = CostModel(_with_gemm(tiles=[], sm_count=None), "fp16").gemm(8192, 8192, 16)
+    compute_only = CostModel(_with_gemm(tiles=[], sm_count=None, half_efficiency_dim=48.0), "fp16")
+    fast, _ = compute_only.gemm(8192, 8192, 16)
     assert fast < 0.8 * secs  # the compute curve alone would run it faster than memory allows
     # batched and narrow: 16 x [64, 4096] x [4096, 64] reads 16.8 MB and writes 0.1 MB, 8.3 us at 2,039 GB/s
-    # (at the element-wise rate it would be 10.4 us), against 3.7 us of compute
+    # (at the element-wise rate it would be 10.4 us), against 3.9 us of compute
     secs, _ = cost.gemm(64, 64, 4096, batch=16)
     traffic = 16 * (64 * 4096 * 2 + 64 * 64) * 2
     assert secs == pytest.approx(smooth.gpu.gemm.launch_us * 1e-6 + traffic / 2039e9, rel=1e-12)
     # A square 4096 GEMM moves 100 MB for 137 GFLOP: compute-bound, the memory floor changes nothing.
     big, _ = cost.gemm(4096, 4096, 4096)
-    compute_only = CostModel(_with_gemm(tiles=[], sm_count=None), "fp16")
     assert big == pytest.approx(compute_only.gemm(4096, 4096, 4096)[0])
 
 
