@@ -85,10 +85,11 @@ FITS = [
     # (every 4th); the other 540 rows are predicted. One host speed: the time the node's host thread takes to
     # issue one kernel or collective (forward, backward and collective issue tied to one value), and the host
     # time per pipeline action. Not fitted: the GEMM shape factor (half_efficiency_dim, from the tiles form
-    # fitted on 375 measured H100 GEMMs by benchmarks/gemm_form.py), sync_us (the data cannot see it: fitted
-    # freely it sat at its lower bound), the intra-node all-reduce (measured tables) and the protocols (NCCL's
-    # own numbers). Fitting the six freely gave 4.6% in sample but 12-14% on left-out tensor and micro-batch
-    # classes (benchmarks/crossval.py; docs/validation.md): the extra constants absorbed the visible shapes.
+    # fitted on 375 measured H100 GEMMs by benchmarks/gemm_form.py, before the epilogue: docs/validation.md),
+    # sync_us (the data cannot see it: fitted freely it sat at its lower bound), the intra-node all-reduce
+    # (measured tables) and the protocols (NCCL's own numbers). Fitting the six freely gave 4.6% in sample but
+    # 12-14% on left-out tensor and micro-batch classes (benchmarks/crossval.py; docs/validation.md): the extra
+    # constants absorbed the visible shapes.
     # The optimizer's sweep and per-tensor cost are read off the data-parallel-1 rows by
     # benchmarks/vtrain_structure.py, not fitted here.
     Fit(

@@ -3,10 +3,12 @@
 Reads ../shared/calibration/h100-gemm/gemm_sm90.csv (bf16 rows), fits the form's constants (efficiency_max,
 half_efficiency_dim, launch_us; log-time least squares) on the even-indexed shapes and scores the odd ones,
 then the reverse, for each form: `smooth` (the `dgx-h100` curve, no tiles) and `tiles` (tile and wave
-quantization over the H100's 132 SMs, the tile shapes the A100 presets list); then fits the tiles form on every
-shape (`tiles_fitted_on_all`: the A100 presets' half_efficiency_dim). The model is simcluster's own
-CostModel.gemm with the profile's measured tables removed. Prints MAPE and worst error per split and form;
-writes benchmarks/results/gemm_form.json. Usage: python benchmarks/gemm_form.py [path/to/gemm_sm90.csv]
+quantization over the H100's 132 SMs, the tile shapes the A100 presets list, each wave's epilogue, split-K
+with its reduction kernel); then fits the tiles form on every shape (`tiles_fitted_on_all`: the A100 presets'
+half_efficiency_dim) and prints its residuals by shape class (reduction depth k, short output side, batch).
+The model is simcluster's own CostModel.gemm with the profile's measured tables removed. Prints MAPE and
+worst error per split and form; writes benchmarks/results/gemm_form.json.
+Usage: python benchmarks/gemm_form.py [path/to/gemm_sm90.csv]
 """
 
 from __future__ import annotations
@@ -63,6 +65,21 @@ def fit(form: str, rows: list) -> np.ndarray:
     return np.exp(sol.x)
 
 
+def by_class(rows: list, err: np.ndarray) -> dict:
+    """MAPE and mean signed error of each shape class: reduction depth k, short output side, batch."""
+    keys = {"k": lambda r: r[3], "min(m, n)": lambda r: min(r[1], r[2]), "b": lambda r: r[0]}
+    out: dict = {}
+    for name, key in keys.items():
+        classes: dict[int, list[float]] = {}
+        for r, e in zip(rows, err):
+            classes.setdefault(key(r), []).append(float(e))
+        out[name] = {
+            str(c): {"mape": float(np.mean(np.abs(v))), "mean_signed_error": float(np.mean(v)), "n": len(v)}
+            for c, v in sorted(classes.items())
+        }
+    return out
+
+
 def main(argv: list[str]) -> None:
     rows = read(Path(argv[0]) if argv else CSV)
     if not rows:
@@ -90,6 +107,11 @@ def main(argv: list[str]) -> None:
     values = fit("tiles", rows)
     doc["tiles_fitted_on_all"] = {p: round(float(v), 4) for (p, _, _), v in zip(PARAMS, values)}
     print(f"tiles fitted on all {len(rows)} shapes: {doc['tiles_fitted_on_all']}")
+    err = predict("tiles", values, rows) / np.array([r[4] for r in rows]) - 1
+    doc["tiles_residuals_by_class"] = by_class(rows, err)
+    for name, classes in doc["tiles_residuals_by_class"].items():
+        cells = [f"{c} {v['mape']:.1%} ({v['mean_signed_error']:+.1%})" for c, v in classes.items()]
+        print(f"  by {name}: " + ", ".join(cells))
     OUT.write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n")
     assert all(math.isfinite(s["mape"]) for f in doc["forms"].values() for s in f.values())
 

@@ -28,9 +28,11 @@ def test_large_gemm_uses_the_biggest_tile_and_pays_its_last_partial_wave():
     g = A100.gpu.gemm
     assert g.sm_count == 108 and [256, 128] in [list(t) for t in g.tiles]
     secs, flops = CostModel(_with_gemm(), "fp16").gemm(4096, 4096, 4096)
-    # 256 x 128 tiles: 16 x 32 = 512 tiles -> ceil(512 / 108) = 5 waves of 108 SMs
-    work = 5 * 108 * 2 * 256 * 128 * 4096 / h(4096, g.half_efficiency_dim)
-    assert secs == pytest.approx(g.launch_us * 1e-6 + work / (312e12 * g.efficiency_max), rel=1e-12)
+    # 256 x 128 tiles: 16 x 32 = 512 tiles -> ceil(512 / 108) = 5 waves of 108 SMs, each a main loop over
+    # k = 4096 and an epilogue storing its 108 fp16 tiles through the (here unlimited) HBM
+    main = 2 * 256 * 128 * 4096 / (312e12 * g.efficiency_max / 108)
+    epilogue = 108 * 256 * 128 * 2 / (1e7 * 1e9)
+    assert secs == pytest.approx(g.launch_us * 1e-6 + 5 * (main + epilogue), rel=1e-12)
     assert flops == 2 * 4096**3
 
 
@@ -50,42 +52,76 @@ def test_skinny_gemms_pick_smaller_tiles_and_run_far_below_peak():
     # hidden 1024 at tensor parallel 8: [1024 tokens, 128] x [128, 1024]
     secs, flops = cost.gemm(1024, 1024, 128)
     d0 = g.half_efficiency_dim
-    best_tile = h(256, d0) * h(128, d0)
+    best_tile = max(h(tm, d0) * h(tn, d0) for tm, tn in g.tiles)
     candidates = []
     for tm, tn in g.tiles:
-        waves = math.ceil(math.ceil(1024 / tm) * math.ceil(1024 / tn) / 108)
-        candidates.append(waves * 108 * 2 * tm * tn * 128 / (h(tm, d0) * h(tn, d0) / best_tile * h(128, d0)))
-    assert secs == pytest.approx(
-        g.launch_us * 1e-6 + min(candidates) / (312e12 * g.efficiency_max), rel=1e-12
-    )
+        tiles = math.ceil(1024 / tm) * math.ceil(1024 / tn)  # no split: k = 128 is no deeper than a tile
+        main = 2 * tm * tn * 128 / (312e12 * g.efficiency_max / 108 * h(tm, d0) * h(tn, d0) / best_tile)
+        epilogue = min(tiles, 108) * tm * tn * 2 / 1e16  # the wave's tiles stored together
+        candidates.append(math.ceil(tiles / 108) * (main + epilogue))
+    assert secs == pytest.approx(g.launch_us * 1e-6 + min(candidates), rel=1e-12)
     achieved = flops / (secs - g.launch_us * 1e-6) / 312e12
-    assert achieved < 0.4 * g.efficiency_max
+    assert achieved < 0.6 * g.efficiency_max  # at best 64 tiles of 128 x 128 keep 64 of 108 SMs busy
 
 
 def test_batched_attention_gemms_count_every_head_in_the_waves():
     hw = _with_gemm(tiles=[(128, 128)], sm_count=108, launch_us=0.0)
     cost = CostModel(hw, "fp16")
+    main = 2 * 128 * 128 * 64 / (312e12 * hw.gpu.gemm.efficiency_max / 108)
     one, _ = cost.gemm(1024, 1024, 64, batch=1)  # 64 tiles: one wave
-    many, _ = cost.gemm(1024, 1024, 64, batch=27)  # 27 x 64 = 1728 tiles = 16 waves
-    assert many == pytest.approx(16 * one, rel=1e-12)
+    assert one == pytest.approx(main + 64 * 128 * 128 * 2 / 1e16, rel=1e-12)
+    many, _ = cost.gemm(1024, 1024, 64, batch=27)  # 27 x 64 = 1728 tiles = 16 full waves
+    assert many == pytest.approx(16 * (main + 108 * 128 * 128 * 2 / 1e16), rel=1e-12)
 
 
 def test_no_gemm_runs_faster_than_its_memory_traffic():
     """A GEMM with a short reduction writes far more than it computes: [8192, 16] x [16, 8192] moves
-    (m k + k n + m n) x 2 bytes = 134 MB for 2.1 GFLOP, so t = launch + bytes / (bandwidth x efficiency)."""
-    hw = _with_gemm(memory_bandwidth_GBps=A100.gpu.memory_bandwidth_GBps, half_efficiency_dim=48.0)
-    cost = CostModel(hw, "fp16")
+    (m k + k n + m n) x 2 bytes = 134 MB for 2.1 GFLOP. Its floor is its own traffic at the HBM bandwidth
+    (a GEMM streams its operands and output; the element-wise efficiency is not its rate)."""
+    smooth = _with_gemm(
+        memory_bandwidth_GBps=A100.gpu.memory_bandwidth_GBps, tiles=[], sm_count=None, half_efficiency_dim=48.0
+    )
+    cost = CostModel(smooth, "fp16")
     secs, _ = cost.gemm(8192, 8192, 16)
     traffic = (8192 * 16 + 16 * 8192 + 8192 * 8192) * 2
-    rate = A100.gpu.memory_bandwidth_GBps * 1e9 * A100.gpu.memory_efficiency
-    assert secs == pytest.approx(hw.gpu.gemm.launch_us * 1e-6 + traffic / rate, rel=1e-12)
-    fast, _ = CostModel(_with_gemm(half_efficiency_dim=48.0), "fp16").gemm(8192, 8192, 16)
-    assert fast < 0.8 * secs  # the tile model alone would run it faster than memory allows
+    assert secs == pytest.approx(smooth.gpu.gemm.launch_us * 1e-6 + traffic / 2039e9, rel=1e-12)
+    compute_only = CostModel(_with_gemm(tiles=[], sm_count=None, half_efficiency_dim=48.0), "fp16")
+    fast, _ = compute_only.gemm(8192, 8192, 16)
+    assert fast < 0.8 * secs  # the compute curve alone would run it faster than memory allows
+    # batched and narrow: 16 x [64, 4096] x [4096, 64] reads 16.8 MB and writes 0.1 MB, 8.3 us at 2,039 GB/s
+    # (at the element-wise rate it would be 10.4 us), against 3.9 us of compute
+    secs, _ = cost.gemm(64, 64, 4096, batch=16)
+    traffic = 16 * (64 * 4096 * 2 + 64 * 64) * 2
+    assert secs == pytest.approx(smooth.gpu.gemm.launch_us * 1e-6 + traffic / 2039e9, rel=1e-12)
     # A square 4096 GEMM moves 100 MB for 137 GFLOP: compute-bound, the memory floor changes nothing.
     big, _ = cost.gemm(4096, 4096, 4096)
-    assert big == pytest.approx(
-        CostModel(_with_gemm(half_efficiency_dim=48.0), "fp16").gemm(4096, 4096, 4096)[0]
-    )
+    assert big == pytest.approx(compute_only.gemm(4096, 4096, 4096)[0])
+
+
+def test_the_tiled_floor_is_the_compulsory_traffic_at_hbm_bandwidth():
+    """One 128 x 128 tile on 108 SMs with k = 128: the wave is one main loop and one epilogue, far
+    shorter than reading [128, 128] x [128, 128] and writing the output through a 1 GB/s memory."""
+    hw = _with_gemm(memory_bandwidth_GBps=1.0, tiles=[(128, 128)], sm_count=108, launch_us=0.0)
+    secs, _ = CostModel(hw, "fp16").gemm(128, 128, 128)
+    assert secs == pytest.approx(3 * 128 * 128 * 2 / 1e9, rel=1e-12)
+
+
+def test_each_wave_stores_its_tiles_after_its_main_loop():
+    """The epilogue: a wave's tiles leave the SMs after their main loop, together through HBM.
+    256 x 128 tiles of fp16 over k = 256 on 108 SMs at 2,039 GB/s: 4,096 x 4,096 is 512 tiles, 5 waves."""
+    g = A100.gpu.gemm
+    hw = _with_gemm(memory_bandwidth_GBps=2039.0, tiles=[(256, 128)], sm_count=108, launch_us=0.0)
+    secs, _ = CostModel(hw, "fp16").gemm(4096, 4096, 256)
+    main = 2 * 256 * 128 * 256 / (312e12 * g.efficiency_max / 108)
+    epilogue = 108 * 256 * 128 * 2 / 2039e9
+    assert secs == pytest.approx(5 * (main + epilogue), rel=1e-12)
+    # the store is worth 2 bytes x peak x efficiency / (2 x HBM) = 124 steps of the reduction: at k = 256
+    # it adds 48% to each wave
+    assert epilogue / main == pytest.approx(2 * 312e12 * g.efficiency_max / (2 * 256 * 2039e9), rel=1e-12)
+    assert 0.4 < epilogue / main < 0.6
+    # a deep reduction hides it: the same output over k = 4,096 is within 4% of its main loops alone
+    deep, _ = CostModel(hw, "fp16").gemm(4096, 4096, 4096)
+    assert deep == pytest.approx(5 * 16 * main, rel=0.04) and deep > 5 * 16 * main
 
 
 def test_tiles_and_sm_count_go_together():
@@ -112,14 +148,42 @@ def test_the_two_a100_presets_share_one_gemm_curve():
 
 
 def test_split_k_cuts_a_deep_reduction_of_a_few_tiles_across_idle_sms():
-    d0 = 32.0
-    hw = _with_gemm(tiles=[(128, 128)], sm_count=108, launch_us=0.0, half_efficiency_dim=d0)
+    """CUTLASS's parallel split-K: s slices store fp32 partial sums, and a second kernel (the profile's
+    element-wise kernel: kernel_launch_us + bytes / (HBM x memory_efficiency)) reads all s of them and
+    writes the fp16 output. 256 x 256 x 8192 on 128 x 128 tiles: 4 tiles, s in 1..27, one wave of 4 s."""
+    gpu = A100.gpu
+    hw = _with_gemm(
+        memory_bandwidth_GBps=gpu.memory_bandwidth_GBps, tiles=[(128, 128)], sm_count=108, launch_us=0.0
+    )
     secs, _ = CostModel(hw, "fp16").gemm(256, 256, 8192)
-    # 4 tiles on 108 SMs: split s in 1..27, one wave of 4 s tiles, each a reduction of ceil(8192 / s)
-    work = min(108 * 2 * 128 * 128 * math.ceil(8192 / s) / h(math.ceil(8192 / s), d0) for s in range(1, 28))
-    assert secs == pytest.approx(work / (312e12 * hw.gpu.gemm.efficiency_max), rel=1e-12)
-    unsplit = 108 * 2 * 128 * 128 * 8192 / h(8192, d0) / (312e12 * hw.gpu.gemm.efficiency_max)
-    assert secs < unsplit / 20  # 27 slices of 304: close to 27x faster than one slice of 8192
-    # a full wave of tiles leaves no SM idle: no split
+    per_sm = 312e12 * gpu.gemm.efficiency_max / 108
+    hbm, elementwise = 2039e9, 2039e9 * gpu.memory_efficiency
+
+    def at(s: int) -> float:
+        stored = 2 if s == 1 else 4
+        wave = 2 * 128 * 128 * math.ceil(8192 / s) / per_sm + 4 * s * 128 * 128 * stored / hbm
+        floor = ((256 * 8192 * 2) * 2 + 256 * 256 * s * stored) / hbm
+        reduction = gpu.kernel_launch_us * 1e-6 + 256 * 256 * (4 * s + 2) / elementwise if s > 1 else 0.0
+        return max(wave, floor) + reduction
+
+    assert secs == pytest.approx(min(at(s) for s in range(1, 28)), rel=1e-12)
+    best = min(range(1, 28), key=at)
+    assert 8 <= best <= 20  # deeper splits save less main loop than their partial sums and reduction cost
+    assert secs < at(1) / 5 and secs < at(27)  # far faster than one slice, and than the most slices
+    # a full wave of tiles leaves no SM idle: no split, no reduction
     full, _ = CostModel(hw, "fp16").gemm(128 * 108, 128, 8192)
-    assert full == pytest.approx(unsplit, rel=1e-12)
+    main = 2 * 128 * 128 * 8192 / per_sm
+    assert full == pytest.approx(main + 108 * 128 * 128 * 2 / hbm, rel=1e-12)
+
+
+def test_split_k_reduction_costs_an_extra_kernel_and_its_partial_sums():
+    """The same GEMM with a free reduction kernel and unlimited memory is the slices' main loops alone:
+    the reduction's fixed cost and traffic are what make split-K slower than its compute."""
+    free = _with_gemm(tiles=[(128, 128)], sm_count=108, launch_us=0.0)
+    free = free.model_copy(update={"gpu": free.gpu.model_copy(update={"kernel_launch_us": 0.0})})
+    secs, _ = CostModel(free, "fp16").gemm(256, 256, 8192)
+    per_sm = 312e12 * free.gpu.gemm.efficiency_max / 108
+    assert secs == pytest.approx(2 * 128 * 128 * math.ceil(8192 / 27) / per_sm, rel=1e-3)  # 27 slices
+    paid_hw = _with_gemm(tiles=[(128, 128)], sm_count=108, launch_us=0.0)
+    paid, _ = CostModel(paid_hw, "fp16").gemm(256, 256, 8192)
+    assert paid > secs + 0.99 * A100.gpu.kernel_launch_us * 1e-6

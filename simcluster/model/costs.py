@@ -1,17 +1,23 @@
 """Compute cost model: GEMM and element-wise kernel times from a hardware profile.
 
 GEMMs: a measured point of the same shape and dtype if the profile has one; else, where the profile lists
-tile shapes and the SM count, tile and wave quantization:
-    t = launch + min over tiles (tm, tn) of waves * 2 tm tn k / (peak / sms * efficiency_max * e(tm, tn) * h(k))
-    waves = ceil(batch * ceil(m / tm) * ceil(n / tn) / sms),  h(d) = d / (d + half_efficiency_dim),
+tile shapes and the SM count, tile and wave quantization, each wave a main loop then an epilogue:
+    t = launch + min over tiles (tm, tn) and splits s of
+        max(waves * (main + epilogue), compulsory traffic / HBM bandwidth) + reduction
+    main = 2 tm tn ceil(k / s) / (peak / sms * efficiency_max * e(tm, tn))
+    epilogue = min(count, sms) tm tn * bytes stored per element / HBM bandwidth   (the wave's output store)
+    count = s * batch * ceil(m / tm) * ceil(n / tn),  waves = ceil(count / sms),
+    h(d) = d / (d + half_efficiency_dim),
     e(tm, tn) = h(tm) h(tn) / max over tiles of h h     (a small tile re-reads its operands more often)
-with split-K where tiles leave SMs idle: the reduction cut into s slices of ceil(k / s) (s tiles each,
-s <= sms / tiles, a slice at least as deep as the tile is wide), h(k) then taken on the slice;
-and else the smooth curve t = launch + flops / (peak * efficiency_max * prod_{d in m,n,k} h(d)).
-Backward GEMMs (dgrad/wgrad, transposed operand layouts) run at `backward_efficiency` of that throughput.
-No GEMM runs faster than its compulsory memory traffic (read A and B once, write C once, at the
-element-wise rate): skinny GEMMs (a short side of 64-128, as attention's per-head products and high
+Split-K (s > 1, only where the tiles leave SMs idle, a slice at least as deep as the tile is wide) is
+CUTLASS's parallel split-K: each slice stores its partial sums in fp32 (s m n 4 bytes per batch), and a
+second, element-wise kernel reads them back and writes the output (reduction = `gpu.kernel_launch_us` +
+m n (4 s + bytes) / element-wise rate). Without tiles, the smooth curve
+    t = launch + max(flops / (peak * efficiency_max * prod_{d in m,n,k} h(d)), compulsory traffic / HBM).
+The compulsory traffic of a GEMM is its own: read A and B once, write C once, (m k + k n + m n) elements per
+batch, at the HBM bandwidth: skinny GEMMs (a short side of 64-128, as attention's per-head products and high
 tensor-parallel shards of small models have) are memory-bound.
+Backward GEMMs (dgrad/wgrad, transposed operand layouts) run their main loop at `backward_efficiency`.
 Element-wise kernels are memory-bound: t = launch + bytes / (bandwidth * memory_efficiency).
 The host's time to issue each kernel is not part of these durations: the engine runs it on the rank's host
 thread (`host.op_dispatch_us`; backward kernels `host.backward_dispatch_us`, issued by autograd's engine
@@ -27,6 +33,7 @@ from functools import lru_cache
 from simcluster.hardware.profile import HardwareProfile
 
 BYTES_PER_ELEMENT = {"fp32": 4, "fp16": 2, "bf16": 2, "fp8": 1}
+FP32_BYTES = 4  # split-K partial sums accumulate in fp32
 
 
 @dataclass
@@ -56,16 +63,24 @@ class CostModel:
         if measured is not None:
             return g.launch_us * 1e-6 + flops / (measured * scale), flops
         d0 = g.half_efficiency_dim
+        rate = self.peak_flops * g.efficiency_max * scale
+        out_bytes = BYTES_PER_ELEMENT[self.dtype]
         if self._tiles and g.sm_count:
-            work = _padded_flops(m, n, k, batch, self._tiles, g.sm_count, d0)
-            compute = work / (self.peak_flops * g.efficiency_max * scale)
-        else:
-            shape = 1.0
-            for d in (m * batch, n, k):
-                shape *= d / (d + d0)
-            compute = flops / (self.peak_flops * g.efficiency_max * shape * scale)
-        traffic = float(batch * (m * k + k * n + m * n) * BYTES_PER_ELEMENT[self.dtype])
-        return g.launch_us * 1e-6 + max(compute, traffic / self.memory_rate), flops
+            seconds = _tiled_seconds(
+                m, n, k, batch, self._tiles, g.sm_count, d0, rate, out_bytes, self.hbm_rate,
+                self.memory_rate, self.hw.gpu.kernel_launch_us * 1e-6,
+            )
+            return g.launch_us * 1e-6 + seconds, flops
+        shape = 1.0
+        for d in (m * batch, n, k):
+            shape *= d / (d + d0)
+        traffic = float(batch * (m * k + k * n + m * n) * out_bytes)
+        return g.launch_us * 1e-6 + max(flops / (rate * shape), traffic / self.hbm_rate), flops
+
+    @property
+    def hbm_rate(self) -> float:
+        """Bytes per second of the GPU's memory (a GEMM's compulsory traffic floor)."""
+        return self.hw.gpu.memory_bandwidth_GBps * 1e9
 
     @property
     def memory_rate(self) -> float:
@@ -78,25 +93,36 @@ class CostModel:
 
 
 @lru_cache(maxsize=65536)
-def _padded_flops(
-    m: int, n: int, k: int, batch: int, tiles: tuple[tuple[int, int], ...], sms: int, d0: float
+def _tiled_seconds(
+    m: int, n: int, k: int, batch: int, tiles: tuple[tuple[int, ...], ...], sms: int, d0: float,
+    rate: float, out_bytes: int, hbm_rate: float, reduce_rate: float, reduce_fixed_s: float,
 ) -> float:
-    """Work of the fastest tile shape in flops at the large-GEMM rate: every wave is full, every tile
-    is whole, and small tiles or a short reduction count for more."""
+    """Seconds of the fastest (tile shape, split) after the GEMM kernel's launch.
+
+    Each wave of up to `sms` tiles runs its main loop (2 tm tn k flops at the SM's share of `rate`, times the
+    tile's re-read factor) and then its epilogue (the wave's tiles stored through HBM together); a partial
+    tile or wave costs a whole one's main loop. Split-K (CUTLASS's parallel split-K, cuBLAS's
+    reduction in the compute type): s slices of ceil(k / s) run side by side and store fp32 partial
+    sums, which a second, element-wise kernel reads back and reduces into the output."""
 
     def h(d: float) -> float:
         return d / (d + d0)
 
     best_tile = max(h(tm) * h(tn) for tm, tn in tiles)
+    per_sm_flops = rate / sms
+    operands = float(batch * (m * k + k * n) * out_bytes)
+    outputs = float(batch * m * n)
     best = math.inf
     for tm, tn in tiles:
         count = batch * math.ceil(m / tm) * math.ceil(n / tn)
-        # split-K: with fewer tiles than SMs, the reduction is cut into `split` slices run side by side
-        # (each a shorter, less efficient reduction), as cuBLAS does for small outputs with deep k; a slice
-        # stays at least as deep as the tile is wide
+        shape = h(tm) * h(tn) / best_tile
         for split in range(1, max(1, min(sms // count, k // max(tm, tn))) + 1):
-            ks = math.ceil(k / split)
             waves = math.ceil(count * split / sms)
-            work = waves * sms * 2.0 * tm * tn * ks / (h(tm) * h(tn) / best_tile * h(ks))
-            best = min(best, work)
+            stored = out_bytes if split == 1 else FP32_BYTES
+            main = 2.0 * tm * tn * math.ceil(k / split) / (per_sm_flops * shape)
+            epilogue = min(count * split, sms) * tm * tn * stored / hbm_rate  # a wave's tiles share HBM
+            t = max(waves * (main + epilogue), (operands + outputs * split * stored) / hbm_rate)
+            if split > 1:
+                t += reduce_fixed_s + outputs * (split * FP32_BYTES + out_bytes) / reduce_rate
+            best = min(best, t)
     return best
