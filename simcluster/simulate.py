@@ -22,7 +22,7 @@ from simcluster.model.mla import MLA
 from simcluster.model.moe import MoE
 from simcluster.network.collectives import bus_factor
 from simcluster.network.protocols import protocols_of
-from simcluster.network.utilization import class_utilization
+from simcluster.network.utilization import LogIndex, class_utilization, log_index
 from simcluster.parallel.program import Program, build_program, rank_layers
 from simcluster.reliability import noise, stragglers
 from simcluster.topology.graph import Topology, build_topology, per_flow_caps_Bps
@@ -32,6 +32,33 @@ GiB = 1024**3
 # summary.json lists every rank up to this many; past it, per pipeline stage and per class of identical
 # ranks instead (a rank's entry is ~0.5 kB: 67 MB at 131,072 ranks)
 PER_RANK_MAX_RANKS = 4096
+
+
+@dataclass(frozen=True)
+class StepArrays:
+    """A rank's steps (op, layer, micro-batch) as arrays: its distinct ops (one OpSpec object each), the
+    index of each step's op among them, and each step's layer and micro-batch."""
+
+    ops: list
+    inverse: np.ndarray  # int64, per step: index into ops
+    layer: np.ndarray  # int64
+    microbatch: np.ndarray  # int64
+
+    @classmethod
+    def of(cls, steps: list) -> StepArrays:
+        n = len(steps)
+        if not n:
+            empty = np.zeros(0, dtype=np.int64)
+            return cls([], empty, empty, empty)
+        op_objs, layers, mbs = zip(*steps)
+        ids = np.fromiter(map(id, op_objs), dtype=np.int64, count=n)
+        _, first, inverse = np.unique(ids, return_index=True, return_inverse=True)
+        return cls(
+            [op_objs[i] for i in first],
+            inverse.reshape(-1).astype(np.int64),
+            np.array(layers, dtype=np.int64),
+            np.array(mbs, dtype=np.int64),
+        )
 
 
 @dataclass
@@ -61,19 +88,26 @@ class SimResult:
     def capacity_bytes(self) -> float:
         return self.loaded.hardware.gpu.memory_GiB * GiB
 
+    def step_arrays(self, rep: int) -> StepArrays:
+        """A representative's steps as arrays (computed once; the summary and the writers share them)."""
+        cache = self.cache.setdefault("step_arrays", {})
+        if rep not in cache:
+            cache[rep] = StepArrays.of(self.program.steps[rep])
+        return cache[rep]
+
     def rank_stats(self, rep: int) -> dict[str, float]:
         """Busy times and bytes on the wire of one representative rank (vectorized over its ops)."""
         tr = self.engine.traces[rep]
-        steps = self.program.steps[rep]
-        ids = np.fromiter((id(st[0]) for st in steps), dtype=np.int64, count=len(steps))
-        _, first, inverse = np.unique(ids, return_index=True, return_inverse=True)
-        ops = [steps[i][0] for i in first]
-        layer = np.fromiter((st[1] for st in steps), dtype=np.int64, count=len(steps))
+        sa = self.step_arrays(rep)
+        ops, inverse, layer = sa.ops, sa.inverse, sa.layer
         dur = np.frombuffer(tr.end_s, dtype=float) - np.frombuffer(tr.start_s, dtype=float)
-        kind = np.array([op.kind for op in ops])[inverse]
-        compute = np.array([op.is_compute for op in ops])[inverse]
-        blocking = np.array([op.blocking for op in ops])[inverse]
-        phase = np.array([op.phase for op in ops])[inverse]
+        kind = np.array([op.kind for op in ops])  # per distinct op; masks gathered per step below
+        compute_o = np.array([op.is_compute for op in ops], dtype=bool)
+        coll_o = ~compute_o & (kind != "send") & (kind != "recv")  # collectives and waits
+        busy_o = compute_o | (coll_o & np.array([op.blocking for op in ops], dtype=bool))
+        seen = self.engine.measured
+        measured_o = np.array([op.measured or (op.kind, op.group, op.bytes) in seen for op in ops], dtype=bool)
+        phase_o = np.array([op.phase for op in ops])
         nbytes = np.array([op.bytes for op in ops])[inverse]
         wire = np.array(
             [
@@ -83,12 +117,10 @@ class SimResult:
                 for op in ops
             ]
         )[inverse]
-        seen = self.engine.measured
-        measured = np.array([op.measured or (op.kind, op.group, op.bytes) in seen for op in ops])[inverse]
-        is_send, is_recv = kind == "send", kind == "recv"
-        coll = ~compute & ~is_send & ~is_recv  # collectives and waits
-        busy = compute | (coll & blocking)  # on the rank's critical stream
+        compute, busy = compute_o[inverse], busy_o[inverse]  # busy: on the rank's critical stream
+        is_send, is_recv = (kind == "send")[inverse], (kind == "recv")[inverse]
         comm = busy & ~compute
+        measured = measured_o[inverse]
         out = {
             "compute_busy_s": float(dur[compute].sum()),
             "comm_busy_s": float(dur[comm].sum()),
@@ -99,7 +131,7 @@ class SimResult:
         }
         sums = {}
         for ph in ("forward", "backward", "recompute", "optimizer"):
-            sel = busy & (phase == ph)
+            sel = (busy_o & (phase_o == ph))[inverse]
             sums[ph] = float(dur[sel].sum())
             sums["layer_" + ph] = float(dur[sel & (layer >= 0)].sum())
         out.update(
@@ -131,8 +163,16 @@ class SimResult:
                 self.topology.capacity_Bps,
                 self.topology.link_class,
                 self.engine.iteration_time_s,
+                self.log_index(),
             )
         return self.cache["link_utilization"]
+
+    def log_index(self) -> LogIndex:
+        """The transfer log by distinct (links, bytes) pair (computed once; the summary, the timeline's link
+        panel and the trace's counters share it)."""
+        if "log_index" not in self.cache:
+            self.cache["log_index"] = log_index(self.engine.transfer_log)
+        return self.cache["log_index"]
 
     def model_flops(self, causal: bool = False) -> float:
         """Model FLOPs of one iteration (no recomputation counted): 3x forward for training
@@ -163,7 +203,11 @@ class SimResult:
 
     def executed_flops(self) -> float:
         """FLOPs every rank executes in one iteration, recomputation included (hardware FLOPs)."""
-        per_rep = {r: sum(op.flops for op, _l, _m in self.program.steps[r]) for r in self.program.reps}
+        per_rep = {}
+        for r in self.program.reps:  # summed step by step in program order, as sum() over the steps would
+            sa = self.step_arrays(r)
+            flops = [op.flops for op in sa.ops]
+            per_rep[r] = sum(map(flops.__getitem__, sa.inverse.tolist()))
         return sum(per_rep[self.program.rep_of[r]] for r in range(self.world_size))
 
     def summary(self, detail: bool = True) -> dict:

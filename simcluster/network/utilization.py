@@ -148,16 +148,21 @@ def overlap_peaks(
 
 
 def class_utilization(
-    log: Log, capacity_Bps: Sequence[float], link_class: Sequence[str], t_end_s: float
+    log: Log,
+    capacity_Bps: Sequence[float],
+    link_class: Sequence[str],
+    t_end_s: float,
+    ix: LogIndex | None = None,
 ) -> dict[str, dict[str, float | int]]:
     """Per link class: `links` (directed links of the class), `average` (bytes the class carried over its
     links' capacity times the iteration: the mean utilization of its links), `busiest_average` (the highest
     one link of the class reaches over the iteration) and `peak` (the busiest instant of any of its links:
     1 where one phase alone fills a link; else the overlaps on every link of the class, or, past
-    PEAK_BUDGET entries, on its PEAK_LINKS_PER_CLASS most loaded links)."""
+    PEAK_BUDGET entries, on its PEAK_LINKS_PER_CLASS most loaded links). `ix`: the log's index, when the
+    caller has it."""
     cap = np.asarray(capacity_Bps, dtype=float)
     cls = np.asarray(link_class)
-    ix = log_index(log)
+    ix = log_index(log) if ix is None else ix
     carried = link_carried(ix, len(cap))
     # a class's peak is its busiest link's: where one phase alone already fills a link of the class, the
     # others need no overlap sums (which, on large contended runs, would pair every phase with every link)

@@ -89,25 +89,22 @@ def rep_ops(res: SimResult, rep: int) -> RepOps:
 
 
 def _build_rep_ops(res: SimResult, rep: int) -> RepOps:
-    steps = res.program.steps[rep]
-    n = len(steps)
-    ids = np.fromiter((id(st[0]) for st in steps), dtype=np.int64, count=n)
-    _, first, inverse = np.unique(ids, return_index=True, return_inverse=True)
-    ops = [steps[i][0] for i in first]
+    sa = res.step_arrays(rep)
+    ops, inverse = sa.ops, sa.inverse
     keep_op = np.array([op.kind != "wait" for op in ops], dtype=bool)
     keep = keep_op[inverse]
     tr = res.engine.traces[rep]
     start = np.frombuffer(tr.start_s, dtype=np.float64)[keep]
     end = np.frombuffer(tr.end_s, dtype=np.float64)[keep]
     end = np.where(np.isnan(end), start, end)
-    layer = np.fromiter((st[1] for st in steps), dtype=np.int64, count=n)[keep]
-    mb = np.fromiter((st[2] for st in steps), dtype=np.int64, count=n)[keep]
+    layer = sa.layer[keep]
+    mb = sa.microbatch[keep]
     kind, kind_vocab = _codes([op.kind for op in ops])
     name, name_vocab = _codes([op.name for op in ops])
     phase, phase_vocab = _codes([op.phase for op in ops])
     return RepOps(
         ops=ops,
-        op=inverse.astype(np.int64)[keep],
+        op=inverse[keep],
         layer=layer,
         microbatch=mb,
         start_s=start,

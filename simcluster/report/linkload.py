@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simcluster.network.utilization import link_rows, log_index
+from simcluster.network.utilization import link_rows
 from simcluster.report.series import _drain, _rebin, _rebin_max, link_name
 from simcluster.simulate import SimResult
 
@@ -64,9 +64,7 @@ def link_loads(res: SimResult, links: list[int], pieces: int | None = None) -> l
     pieces = FINE_PIECES if pieces is None else pieces
     it = res.engine.iteration_time_s
     cap = res.topology.capacity_Bps
-    ix = res.cache.get("link_log_index")
-    if ix is None:
-        ix = res.cache["link_log_index"] = log_index(res.engine.transfer_log)
+    ix = res.log_index()
     out = []
     for lk in links:
         t, v = drained(*link_rows(ix, lk), float(cap[lk]), it)

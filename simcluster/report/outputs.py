@@ -3,6 +3,7 @@ output folder atomically, and the terminal summary with what was written and why
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from simcluster.report.outdir import atomic_out
 from simcluster.simulate import SimResult
 
 OUTPUTS = ("summary", "events", "trace", "timeline")
+FORK_WRITERS = True  # the trace and the timeline in forked processes where the platform allows (_Jobs)
 CHOICES = (*OUTPUTS, "events.csv", "events.parquet")
 
 
@@ -99,14 +101,18 @@ def _write(
     summary["events_ranks"] = "all" if len(ranks) == res.world_size else ranks
     written: list[Written] = []
     ctx = atomic_out(out) if staged is None else _Staged(staged)
-    with ctx as d, _Background() as bg:
+    if "trace" in outputs or "timeline" in outputs:
+        from simcluster.report.series import warm_caches
+
+        warm_caches(res)  # shared tables, computed once before the writers split
+    with ctx as d, _Jobs() as jobs:
         tmp = d.path
-        if "trace" in outputs:  # in a second thread: much of it runs in pyarrow, numpy and zlib, off the GIL
-            from simcluster.report.series import warm_caches
+        if "trace" in outputs:
             from simcluster.report.trace import write_trace
 
-            warm_caches(res)
-            bg.submit(write_trace, res, tmp / "trace.json.gz")
+            jobs.start("trace", write_trace, res, tmp / "trace.json.gz")
+        if "timeline" in outputs:
+            jobs.start("timeline", _write_timeline, res, tmp, thread=False)
         if "summary" in outputs:
             (tmp / "summary.json").write_text(summary_json(summary))
             what = "per-stage and per-class" if at_scale else "per-rank"
@@ -140,17 +146,49 @@ def _write(
                 )
             )
         if "timeline" in outputs:
-            from simcluster.report.timeline import write_timeline
-
-            notes = write_timeline(res, f"{res.scenario.name}: one iteration", tmp / "timeline.html")
-            timeline = Written("timeline.html", "open in a browser", _notes(notes))
+            timeline = Written("timeline.html", "open in a browser", _notes(jobs.result("timeline")))
         if "trace" in outputs:
-            notes = bg.result()
+            notes = jobs.result("trace")
             written.append(Written("trace.json.gz", "open in ui.perfetto.dev", _notes(notes)))
         if "timeline" in outputs:
             written.append(timeline)
         d.commit()
     return summary, written
+
+
+def _write_timeline(res: SimResult, folder: Path) -> list[str]:
+    from simcluster.report.timeline import write_timeline
+
+    return write_timeline(res, f"{res.scenario.name}: one iteration", folder / "timeline.html")
+
+
+class _Jobs:
+    """Writers that run beside the main thread, each in a forked process where the platform allows
+    (`report/forked.py`: the machine's other cores, which threads share through the GIL); otherwise in a
+    second thread (`thread=True`) or in line when its result is asked for. All start before any thread does
+    (a fork copies only the forking thread). Leaving the block waits for every one."""
+
+    def __enter__(self) -> _Jobs:
+        self._stack = contextlib.ExitStack()
+        self._jobs: dict = {}
+        return self
+
+    def start(self, key: str, fn, *args, thread: bool = True) -> None:  # noqa: ANN001
+        from simcluster.report.forked import Forked, can_fork
+
+        if FORK_WRITERS and can_fork():
+            self._jobs[key] = self._stack.enter_context(Forked(fn, *args))
+        elif thread:
+            self._jobs[key] = self._stack.enter_context(_Background())
+            self._jobs[key].submit(fn, *args)
+        else:
+            self._jobs[key] = Forked(fn, *args, inline=True)
+
+    def result(self, key: str):  # noqa: ANN201
+        return self._jobs[key].result()
+
+    def __exit__(self, *exc: object) -> bool | None:
+        return self._stack.__exit__(*exc)
 
 
 def _notes(notes: list[str]) -> tuple[str, ...]:

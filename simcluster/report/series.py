@@ -49,20 +49,8 @@ def _log_index(res: SimResult) -> tuple[np.ndarray, np.ndarray, np.ndarray, list
     Returns per row its start, end and pair, and the pairs; computed once per result."""
     hit = res.cache.get("link_log")
     if hit is None:
-        log = res.engine.transfer_log
-        index: dict[tuple[int, int], int] = {}
-        pairs: list[tuple[np.ndarray, np.ndarray]] = []
-        pair = np.empty(len(log), dtype=np.int64)
-        for i, row in enumerate(log):
-            key = (id(row[2]), id(row[3]))
-            j = index.get(key)
-            if j is None:
-                j = index[key] = len(pairs)
-                pairs.append((np.asarray(row[2], dtype=np.int64), np.asarray(row[3], dtype=float)))
-            pair[i] = j
-        t0 = np.fromiter((row[0] for row in log), dtype=float, count=len(log))
-        t1 = np.fromiter((row[1] for row in log), dtype=float, count=len(log))
-        hit = res.cache["link_log"] = (t0, t1, pair, pairs)
+        ix = res.log_index()
+        hit = res.cache["link_log"] = (ix.t0, ix.t1, ix.pair, list(zip(ix.links, ix.nbytes)))
     return hit
 
 
@@ -72,6 +60,7 @@ def warm_caches(res: SimResult) -> None:
     for rep in res.program.reps:
         rep_ops(res, rep)
     _log_index(res)
+    res.link_utilization()
 
 
 def link_bytes(res: SimResult) -> np.ndarray:
