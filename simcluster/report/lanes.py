@@ -58,6 +58,40 @@ def must_show(res: SimResult) -> set[int]:
     return {max(reps, key=finish.__getitem__), *stages.values()}
 
 
+def slowest_rank(res: SimResult) -> int:
+    """The simulated rank that finishes last (summary.json's `slowest_rank`; ties: the lowest)."""
+    return max(res.program.reps, key=lambda r: (res.engine.traces[r].finish_s, -r))
+
+
+def _spread(ranks: list[int]) -> list[int]:
+    """`ranks` in an order that covers them evenly at any length: the ends, the middle, the quarters..."""
+    n = len(ranks)
+    out: list[int] = []
+    seen: set[int] = set()
+    parts = 1
+    while len(out) < n:
+        for i in range(parts + 1):
+            j = round(i * (n - 1) / parts) if n > 1 else 0
+            if j not in seen:
+                seen.add(j)
+                out.append(ranks[j])
+        parts *= 2
+    return out
+
+
+def detail_ranks(rows: dict[int, int], slowest: int, cap: int) -> list[int]:
+    """Which shown ranks' single ops a page carries when all of them (`rows` per rank) would be more than
+    `cap` rows: the slowest first, then ranks spread evenly over the shown ones, while they fit."""
+    keep: list[int] = []
+    total = 0
+    first = [slowest] if slowest in rows else []
+    for r in first + [x for x in _spread(sorted(rows)) if x not in first]:
+        if not keep or total + rows[r] <= cap:
+            keep.append(r)
+            total += rows[r]
+    return sorted(keep)
+
+
 def _thin(ranks: list[int], keep: set[int]) -> list[int]:
     """Every other rank of `ranks`, plus those in `keep`."""
     return sorted(set(ranks[::2]) | (keep & set(ranks)))
@@ -256,11 +290,17 @@ def idle_gaps(df: pd.DataFrame, t_end: float, pipelined: bool, min_s: float) -> 
 
 
 def plan(
-    res: SimResult, budget: int, max_ranks: int, min_gap_frac: float = 2e-4, prefer_detail: bool = False
+    res: SimResult,
+    budget: int,
+    max_ranks: int,
+    min_gap_frac: float = 2e-4,
+    prefer_detail: bool = False,
+    detail_rows: int | None = None,
 ) -> Plan:
     """Pick ranks and the level of detail so that bars (ops and idle gaps) fit `budget`; gaps shorter than
     `min_gap_frac` of the iteration are left out. With `prefer_detail`, when every rank does not fit
-    unmerged, only the simulated ranks are kept (the others are relabelled copies) before merging ops."""
+    unmerged, only the simulated ranks are kept (the others are relabelled copies) before merging ops.
+    `detail_rows` caps the level-1 rows kept for drawing when zoomed in (`detail_ranks` picks whose)."""
     it = res.engine.iteration_time_s
     sel = choose_ranks(res, max_ranks)
     # estimate first, so that a huge run never builds a huge table: thin the ranks to 40x the budget of rows
@@ -319,4 +359,14 @@ def plan(
     notes.append(f"idle gaps shorter than {min_gap * 1e6:.1f} µs are left out")
     if level1 is not None:
         level1 = level1[level1["rank"].isin(ranks)].reset_index(drop=True)
+        if detail_rows is not None and len(level1) > detail_rows:
+            counts = level1["rank"].value_counts()
+            rows_of = {int(r): int(counts.get(r, 0)) for r in ranks}
+            keep = detail_ranks(rows_of, slowest_rank(res), detail_rows)
+            level1 = level1[level1["rank"].isin(keep)].reset_index(drop=True)
+            shown = ", ".join(str(r) for r in keep)
+            notes.append(
+                f"zoomed in, the single ops of {len(keep)} of the {len(ranks)} ranks are drawn (rank {shown}; "
+                f"the page carries at most {detail_rows:,} of them)"
+            )
     return Plan(ranks, df.reset_index(drop=True), gaps.reset_index(drop=True), notes, level, level1)

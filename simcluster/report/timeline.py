@@ -122,6 +122,7 @@ def _gap_hover(g: pd.DataFrame) -> list[str]:
 
 DETAIL_ZOOM = 0.25  # detail is drawn when the visible span is under this fraction of the iteration
 DETAIL_MAX = 20_000  # and it holds at most this many bars
+DETAIL_ROWS = int(DETAIL_MAX / DETAIL_ZOOM)  # level-1 rows the page carries at most (lanes.detail_ranks)
 
 
 def _b64(a: np.ndarray, dtype: str) -> str:
@@ -244,6 +245,11 @@ def _detail_traces(
         return None
     first = len(tr.data)
     meta = {"detail": _detail_payload(detail, ypos, first, res.engine.iteration_time_s * 1e3)}
+    with_detail = set(np.unique(detail["rank"].to_numpy()).tolist())
+    # the merged bars that fade when single ops are drawn: those of the ranks the detail covers
+    meta["detail"]["fade"] = [
+        i for i, (t, o) in enumerate(zip(tr.data, tr.owner)) if t["type"] == "bar" and o in with_detail
+    ]
     for cat in meta["detail"]["cats"]:
         tr.add(
             {
@@ -292,7 +298,7 @@ def _figure(
     res: SimResult, title: str, budget: int = SHAPE_BUDGET, max_ranks: int = MAX_RANKS
 ) -> tuple[go.Figure, list[dict], list[str]]:
     """The figure's layout (a plotly Figure without traces), its traces as plain dicts, and the notes."""
-    pl = plan(res, budget, max_ranks)
+    pl = plan(res, budget, max_ranks, detail_rows=DETAIL_ROWS)
     ranks, df, gaps, notes = pl.ranks, pl.ops, pl.gaps, pl.notes
     ypos = {r: -k * BAND for k, r in enumerate(ranks)}
     notes = [*notes, class_note(res)]  # per link class, as summary.json's link_utilization
@@ -412,8 +418,7 @@ DETAIL_JS = """
   var w = dec(D.w, Uint8Array), c = dec(D.c, Uint8Array), n = dec(D.n, Int32Array);
   var p = dec(D.p, Uint8Array), r = dec(D.r, Int32Array), l = dec(D.l, Int32Array);
   var m = dec(D.m, Int32Array), o = dec(D.o, Int32Array);
-  var nc = D.cats.length, merged = [], det = [], busy = false;
-  for (var t = 0; t < D.first; t++) if (gd.data[t].type === "bar") merged.push(t);
+  var nc = D.cats.length, merged = D.fade, det = [], busy = false;
   for (var k = 0; k < nc; k++) det.push(D.first + k);
   function hover(i) {
     var where = [];

@@ -9,7 +9,7 @@ import pytest
 
 from simcluster.report.lanes import idle_gaps, merge, op_table, plan
 from simcluster.report.series import _drain, busiest_links, link_utilization, memory_series
-from simcluster.report.timeline import COLORS, page, timeline_html, write_timeline
+from simcluster.report.timeline import COLORS, DETAIL_ROWS, page, timeline_html, write_timeline
 
 from .conftest import SMALL_PIPE, sim
 
@@ -230,7 +230,7 @@ def test_zooming_in_draws_the_merged_ops(gpt1024, render, tmp_path) -> None:
     zoomed = render(path, f"#t={it_ms * 0.4:.3f},{it_ms * 0.42:.3f}")
     shown = int(re.search(r'data-detail="(\d+)"', zoomed.dom).group(1))
     # the level-1 ops of the shown ranks that overlap the window, no more and no fewer
-    pl = plan(gpt1024, 15_000, 32)
+    pl = plan(gpt1024, 15_000, 32, detail_rows=DETAIL_ROWS)
     det = pl.detail
     a, b = it_ms * 0.4, it_ms * 0.42
     s, e = det["start_s"].to_numpy() * 1e3, det["end_s"].to_numpy() * 1e3
@@ -251,3 +251,28 @@ def test_thinned_timelines_keep_the_slowest_rank_and_every_stage(gpt1024) -> Non
         pl = plan(gpt1024, budget, max_ranks)
         assert slowest in pl.ranks, (budget, max_ranks, pl.ranks)
         assert {gpt1024.program.layout.coord(r, "pp") for r in pl.ranks} == set(range(stages))
+
+
+def test_zoom_detail_is_capped_and_keeps_the_slowest_rank(gpt1024) -> None:
+    """Issue 28: every pipeline stage is shown (issue 23), but the single ops carried for zooming are capped
+    at DETAIL_ROWS (the page draws at most DETAIL_MAX of them a quarter of the iteration at a time): the
+    slowest rank first, then ranks spread over the shown ones; the note names them."""
+    from simcluster.report.lanes import detail_ranks, slowest_rank
+
+    full = plan(gpt1024, 15_000, 32)
+    capped = plan(gpt1024, 15_000, 32, detail_rows=DETAIL_ROWS)
+    assert capped.ranks == full.ranks and len(capped.ranks) == 16
+    assert len(full.detail) > DETAIL_ROWS >= len(capped.detail) > DETAIL_ROWS // 2
+    kept = sorted(set(capped.detail["rank"].tolist()))
+    slowest = gpt1024.summary()["slowest_rank"]
+    assert slowest == slowest_rank(gpt1024) and slowest in kept
+    # the kept ranks' rows are exactly the uncapped plan's rows of those ranks
+    same = full.detail[full.detail["rank"].isin(kept)].reset_index(drop=True)
+    assert same.equals(capped.detail)
+    assert any(f"the single ops of {len(kept)} of the 16 ranks" in n for n in capped.notes)
+    assert not any("single ops" in n for n in full.notes)
+    # the pick: slowest, then the ends and the middle, while they fit
+    assert detail_ranks({0: 5, 1: 5, 2: 5, 3: 5, 4: 5}, 3, 15) == [0, 3, 4]
+    assert detail_ranks({0: 5, 1: 5, 2: 5}, 1, 3) == [1]  # the slowest even when alone over the cap
+    html = timeline_html(gpt1024, "gpt3")
+    assert len(html) < 24e6  # 31.6 MB before the cap
