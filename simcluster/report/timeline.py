@@ -245,11 +245,6 @@ def _detail_traces(
         return None
     first = len(tr.data)
     meta = {"detail": _detail_payload(detail, ypos, first, res.engine.iteration_time_s * 1e3)}
-    with_detail = set(np.unique(detail["rank"].to_numpy()).tolist())
-    # the merged bars that fade when single ops are drawn: those of the ranks the detail covers
-    meta["detail"]["fade"] = [
-        i for i, (t, o) in enumerate(zip(tr.data, tr.owner)) if t["type"] == "bar" and o in with_detail
-    ]
     for cat in meta["detail"]["cats"]:
         tr.add(
             {
@@ -418,7 +413,8 @@ DETAIL_JS = """
   var w = dec(D.w, Uint8Array), c = dec(D.c, Uint8Array), n = dec(D.n, Int32Array);
   var p = dec(D.p, Uint8Array), r = dec(D.r, Int32Array), l = dec(D.l, Int32Array);
   var m = dec(D.m, Int32Array), o = dec(D.o, Int32Array);
-  var nc = D.cats.length, merged = D.fade, det = [], busy = false;
+  var nc = D.cats.length, merged = [], det = [], busy = false;
+  for (var t = 0; t < D.first; t++) if (gd.data[t].type === "bar") merged.push(t);
   for (var k = 0; k < nc; k++) det.push(D.first + k);
   function hover(i) {
     var where = [];
