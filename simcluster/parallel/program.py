@@ -171,6 +171,7 @@ class _RankCtx:
     cost: CostModel
     host: HostSpec
     moe: MoE | None = None
+    _layer_ops: dict[bool, LayerOps] = field(default_factory=dict, repr=False)
 
     @property
     def stage(self) -> int:
@@ -190,10 +191,15 @@ class _RankCtx:
         return self.scheme.expert_data_group(self.rank)  # type: ignore[attr-defined]
 
     def layer_ops(self, layer: int) -> LayerOps:
-        """The ops of transformer layer `layer` (a MoE layer's or a dense one's)."""
-        if self.moe is not None and self.moe.is_moe(layer):
-            return self.scheme.moe_layer(self.rank)  # type: ignore[attr-defined]
-        return self.scheme.layer(self.rank)
+        """The ops of transformer layer `layer` (a MoE layer's or a dense one's; each kind looked up once per
+        rank: the scheme returns the same object for every layer of a kind)."""
+        moe = self.moe is not None and self.moe.is_moe(layer)
+        hit = self._layer_ops.get(moe)
+        if hit is None:
+            hit = self._layer_ops[moe] = (
+                self.scheme.moe_layer(self.rank) if moe else self.scheme.layer(self.rank)  # type: ignore[attr-defined]
+            )
+        return hit
 
     def model_parallel_group(self) -> tuple[int, ...]:
         """Every rank of this rank's model replica (same data-parallel index), in rank order."""
