@@ -6,7 +6,12 @@ replicas: 128 to 16,384 GPUs. Each case runs in a fresh process (so its peak RSS
 Prints a table and writes benchmarks/results/scale.json and a log-log plot benchmarks/results/scale.svg.
 `--series dense-1t` runs scenarios/dense_1t_131k.yaml (1T dense, TP 8 x PP 32, ZeRO-1) at data 64 to 512
 (16,384 to 131,072 GPUs) instead and writes benchmarks/results/scale_1t.json (issue 28).
-Usage: python benchmarks/scale.py [--repeat N] [--quick] [--max-gpus N] [--series gpt3|dense-1t]
+`--series run-1024` times the command itself on GPT-3 175B on 1,024 GPUs (scenarios/gpt3_175b_1024gpu.yaml, all
+four default outputs): `python -m simcluster.cli run` in fresh processes (wall, CPU of the process and its
+forked writers, peak RSS of the largest of them, load average), and an instrumented run split into import,
+simulate, summary (with the tables the writers share) and each writer (start and end after the process
+start, CPU); writes benchmarks/results/run_1024.json (issue 28).
+Usage: python benchmarks/scale.py [--repeat N] [--quick] [--max-gpus N] [--series gpt3|dense-1t|run-1024]
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import statistics
 import subprocess
 import sys
@@ -52,10 +58,130 @@ print(json.dumps({"import_s": t_import, "simulate_s": simulate_s, "write_s": wri
 """
 
 
+SPLIT = r"""
+import json, os, sys, time
+T0 = time.perf_counter()
+from pathlib import Path
+from simcluster.config.loader import load_scenario
+from simcluster.report import events, outputs, series, timeline, trace
+from simcluster.simulate import simulate
+log = Path(sys.argv[2])
+def timed(mod, name, key):
+    f = getattr(mod, name)
+    def g(*a, **k):
+        t, c = time.perf_counter(), time.process_time()
+        r = f(*a, **k)
+        with log.open("a") as fh:
+            fh.write(json.dumps({key: {"start_s": t - T0, "end_s": time.perf_counter() - T0,
+                                       "cpu_s": time.process_time() - c}}) + "\n")
+        return r
+    setattr(mod, name, g)
+timed(events, "write_events", "events"); timed(trace, "write_trace", "trace")
+timed(timeline, "write_timeline", "timeline"); timed(series, "warm_caches", "shared_tables")
+import_s = time.perf_counter() - T0
+t = time.perf_counter()
+res = simulate(load_scenario(Path(sys.argv[3]), []))
+simulate_s = time.perf_counter() - t
+import gc
+gc.disable()  # as write_outputs does around the summary and the writers
+t, c = time.perf_counter(), time.process_time()
+res.summary()
+summary = {"start_s": t - T0, "end_s": time.perf_counter() - T0, "cpu_s": time.process_time() - c}
+outputs.write_outputs(res, Path(sys.argv[1]), "auto")
+done_s = time.perf_counter() - T0
+with log.open("a") as fh:
+    fh.write(json.dumps({"import_s": import_s, "simulate_s": simulate_s, "summary": summary,
+                         "written_s": done_s, "cpu_parent_s": sum(os.times()[:2]),
+                         "cpu_children_s": sum(os.times()[2:4])}) + "\n")
+os._exit(0)
+"""
+
+
+def run_1024(repeat: int) -> None:
+    """`simcluster run` of GPT-3 175B on 1,024 GPUs end to end in fresh processes, and its split."""
+    import resource
+
+    scenario = ROOT / "scenarios" / "gpt3_175b_1024gpu.yaml"
+    runs, splits = [], []
+    for _ in range(repeat):
+        with tempfile.TemporaryDirectory(prefix="simcluster-run-") as tmp:
+            load = os.getloadavg()[0]
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t0 = time.perf_counter()
+            cmd = [
+                sys.executable,
+                "-m",
+                "simcluster.cli",
+                "run",
+                str(scenario),
+                "--out",
+                f"{tmp}/out",
+                "--quiet",
+            ]
+            subprocess.run(cmd, check=True, cwd=ROOT)
+            wall = time.perf_counter() - t0
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            files = {p.name: p.stat().st_size for p in sorted(Path(tmp, "out").iterdir())}
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        runs.append(
+            {"wall_s": wall, "cpu_s": cpu, "peak_rss_MiB": after.ru_maxrss / 1024, "load_avg_1min": load}
+        )
+        print(f"run  wall {wall:5.2f} s  CPU {cpu:5.2f} s  load {load:4.1f}", flush=True)
+    for _ in range(repeat):
+        with tempfile.TemporaryDirectory(prefix="simcluster-split-") as tmp:
+            log = Path(tmp) / "log.jsonl"
+            subprocess.run(
+                [sys.executable, "-c", SPLIT, f"{tmp}/out", str(log), str(scenario)], check=True, cwd=ROOT
+            )
+            split: dict = {}
+            for line in log.read_text().splitlines():
+                split.update(json.loads(line))
+        splits.append(split)
+        parts = ", ".join(
+            f"{k} {split[k]['start_s']:.2f}-{split[k]['end_s']:.2f} s ({split[k]['cpu_s']:.2f} CPU)"
+            for k in ("summary", "shared_tables", "events", "trace", "timeline")
+        )
+        print(
+            f"split import {split['import_s']:.2f} s, simulate {split['simulate_s']:.2f} s, {parts}",
+            flush=True,
+        )
+    med = {
+        k: statistics.median(r[k] for r in runs) for k in ("wall_s", "cpu_s", "peak_rss_MiB", "load_avg_1min")
+    }
+    split_med: dict = {
+        k: statistics.median(s[k] for s in splits) for k in ("import_s", "simulate_s", "written_s")
+    }
+    for k in ("summary", "shared_tables", "events", "trace", "timeline"):
+        split_med[k] = {x: statistics.median(s[k][x] for s in splits) for x in ("start_s", "end_s", "cpu_s")}
+    doc = {
+        "scenario": "scenarios/gpt3_175b_1024gpu.yaml",
+        "repeat": repeat,
+        "cores": os.cpu_count(),
+        "median": med,
+        "runs": runs,
+        "files": files,
+        "split_median": split_med,
+        "splits": splits,
+    }
+    path = RESULTS / "run_1024.json"
+    old = json.loads(path.read_text()) if path.exists() else {}
+    if "before" in old:
+        doc["before"] = old["before"]
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc, indent=2) + "\n")
+    print(
+        f"median wall {med['wall_s']:.2f} s, CPU {med['cpu_s']:.2f} s, peak RSS {med['peak_rss_MiB']:.0f} MiB, "
+        f"load {med['load_avg_1min']:.1f}; wrote {path.relative_to(ROOT)}"
+    )
+
+
 def dense_1t_cases(max_gpus: int) -> list[tuple[str, list[str]]]:
     """1T dense (TP 8 x PP 32): data 64, 128, 256, 512 -> 16,384 to 131,072 GPUs, 64 micro-batches each."""
     return [
-        (f"dense-1t {256 * dp} GPUs", [f"cluster.nodes={32 * dp}", f"parallelism.data={dp}", f"training.global_batch={64 * dp}"])
+        (
+            f"dense-1t {256 * dp} GPUs",
+            [f"cluster.nodes={32 * dp}", f"parallelism.data={dp}", f"training.global_batch={64 * dp}"],
+        )
         for dp in (64, 128, 256, 512)
         if 256 * dp <= max_gpus
     ]
@@ -127,8 +253,11 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--quick", action="store_true", help="16 layers instead of 96")
     ap.add_argument("--max-gpus", type=int, default=None, help="default 16,384 (gpt3), 131,072 (dense-1t)")
-    ap.add_argument("--series", choices=("gpt3", "dense-1t"), default="gpt3")
+    ap.add_argument("--series", choices=("gpt3", "dense-1t", "run-1024"), default="gpt3")
     args = ap.parse_args()
+    if args.series == "run-1024":
+        run_1024(args.repeat)
+        return
     dense = args.series == "dense-1t"
     max_gpus = args.max_gpus or (131072 if dense else 16384)
     scenario = DENSE_1T if dense else SCENARIO

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import itemgetter
 
 import numpy as np
 
@@ -50,14 +51,13 @@ class StepArrays:
         if not n:
             empty = np.zeros(0, dtype=np.int64)
             return cls([], empty, empty, empty)
-        op_objs, layers, mbs = zip(*steps)
-        ids = np.fromiter(map(id, op_objs), dtype=np.int64, count=n)
+        ids = np.fromiter(map(id, map(itemgetter(0), steps)), dtype=np.int64, count=n)
         _, first, inverse = np.unique(ids, return_index=True, return_inverse=True)
         return cls(
-            [op_objs[i] for i in first],
+            [steps[i][0] for i in first.tolist()],
             inverse.reshape(-1).astype(np.int64),
-            np.array(layers, dtype=np.int64),
-            np.array(mbs, dtype=np.int64),
+            np.fromiter(map(itemgetter(1), steps), dtype=np.int64, count=n),
+            np.fromiter(map(itemgetter(2), steps), dtype=np.int64, count=n),
         )
 
 
