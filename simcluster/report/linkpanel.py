@@ -12,6 +12,7 @@ link), the windows show the transfers' true rates.
 
 from __future__ import annotations
 
+import numpy as np
 import plotly.graph_objects as go
 
 from simcluster.report.linkload import LinkLoad, link_loads, windows
@@ -42,13 +43,23 @@ def title(width_ms: float) -> str:
     return f"{TITLE}: average over {window_text(width_ms)} windows; hover gives each window's busiest instant"
 
 
+def _ms_list(xs: np.ndarray) -> list[float]:
+    """`_ms` of each value (one array multiply, then Python floats: the same numbers)."""
+    return [float(f"{x:.9g}") for x in (np.asarray(xs, dtype=float) * 1e3).tolist()]
+
+
+def _pct_list(xs: np.ndarray) -> list[float]:
+    """`_pct` of each value (one array multiply, then Python floats: the same numbers)."""
+    return [round(x, 3) for x in (np.asarray(xs, dtype=float) * 100).tolist()]
+
+
 def _meta(load: LinkLoad, exact: bool) -> dict:
     return {
         "linkwin": 1,
-        "t": [_ms(t) for t in load.start_s] if exact else None,
+        "t": _ms_list(load.start_s) if exact else None,
         "end": _ms(load.end_s),
-        "mean": [_pct(v) for v in load.mean],
-        "peak": None if exact else [_pct(v) for v in load.peak],
+        "mean": _pct_list(load.mean),
+        "peak": None if exact else _pct_list(load.peak),
     }
 
 
@@ -62,9 +73,9 @@ def link_traces(res: SimResult, top: int = TOP_LINKS, legend: str = "legend2", a
         out.append(
             {
                 "type": "scatter",
-                "x": [_ms(x) for x in [*t, it]],
-                "y": [_pct(v) for v in [*avg, avg[-1]]],
-                "customdata": [_pct(v) for v in [*peak, peak[-1]]],
+                "x": _ms_list(np.append(t, it)),
+                "y": _pct_list(np.append(avg, avg[-1])),
+                "customdata": _pct_list(np.append(peak, peak[-1])),
                 "mode": "lines",
                 "line": {"shape": "hv", "width": 1.2},
                 "name": f"{load.name} ({load.link_class}, {load.average() * 100:.1f}% average)",

@@ -80,11 +80,16 @@ HOVER_COLUMNS += ("busy_s", "ops", "flops", "bytes", "group")
 
 def _hover(df: pd.DataFrame) -> list[str]:
     out = []
+    head: dict[tuple, str] = {}  # the first line of each (name, kind), the group line of each group
+    group_line: dict[str, str] = {}
     for name, kind, rank, stream, layer, mb, phase, start, end, busy, ops, flops, nbytes, group in zip(
         *(_values(df[c]) for c in HOVER_COLUMNS)
     ):
         dur = end - start
-        lines = [f"<b>{html.escape(str(name))}</b> ({kind})", f"rank {rank} · {stream} stream"]
+        first = head.get((name, kind))
+        if first is None:
+            first = head[(name, kind)] = f"<b>{html.escape(str(name))}</b> ({kind})"
+        lines = [first, f"rank {rank} · {stream} stream"]
         where = []
         if layer >= 0:
             where.append(f"layer {layer}")
@@ -108,7 +113,10 @@ def _hover(df: pd.DataFrame) -> list[str]:
         if rate:
             lines.append(" · ".join(rate))
         if group:
-            lines.append(f"group {_group_text(group)}")
+            g = group_line.get(group)
+            if g is None:
+                g = group_line[group] = f"group {_group_text(group)}"
+            lines.append(g)
         out.append("<br>".join(lines))
     return out
 
