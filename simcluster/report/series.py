@@ -27,6 +27,7 @@ from simcluster.simulate import SimResult
 from simcluster.topology.graph import vertex_label
 
 MAX_POINTS = 2000  # per series; longer series are averaged into this many equal time bins
+WARM_MEMORY_MAX = 64  # simulated ranks whose memory series are computed before the writers split
 
 
 @dataclass(frozen=True)
@@ -55,10 +56,14 @@ def _log_index(res: SimResult) -> tuple[np.ndarray, np.ndarray, np.ndarray, list
 
 
 def warm_caches(res: SimResult) -> None:
-    """Compute the tables the writers share (op arrays of every simulated rank, the transfer log's index)
-    once, so writers in two threads only read them."""
+    """Compute the tables the writers share (op arrays of every simulated rank, the transfer log's index, the
+    summary's link utilization and, for up to WARM_MEMORY_MAX simulated ranks, their memory series) once,
+    before the writers split into processes or threads that only read them."""
+    few = len(res.program.reps) <= WARM_MEMORY_MAX  # else only the shown ranks' series are ever drawn
     for rep in res.program.reps:
         rep_ops(res, rep)
+        if few:
+            memory_series(res, rep)
     _log_index(res)
     res.link_utilization()
 
@@ -270,6 +275,44 @@ def memory_series(res: SimResult, rep: int) -> Series:
     return cache[rep]
 
 
+def _spans(
+    mb: np.ndarray, chunk: np.ndarray, phase: np.ndarray, start: np.ndarray, end: np.ndarray
+) -> tuple[dict[tuple[int, int], float], dict[tuple[int, int], tuple[float, float]]]:
+    """Per (micro-batch, chunk): the first forward start, and the backward's first start and last end."""
+    if np.isnan(start).any() or np.isnan(end).any():  # pandas' min and max skip missing times
+        return _spans_pandas(mb, chunk, phase, start, end)
+
+    def groups(sel: np.ndarray, with_end: bool) -> dict:
+        m, c, t0, t1 = mb[sel], chunk[sel], start[sel], end[sel]
+        if not len(m):
+            return {}
+        order = np.lexsort((c, m))
+        m, c, t0, t1 = m[order], c[order], t0[order], t1[order]
+        first = np.flatnonzero(np.r_[True, (m[1:] != m[:-1]) | (c[1:] != c[:-1])])
+        keys = zip(m[first].tolist(), c[first].tolist())
+        lo = np.minimum.reduceat(t0, first).tolist()
+        if not with_end:
+            return dict(zip(keys, lo))
+        return dict(zip(keys, zip(lo, np.maximum.reduceat(t1, first).tolist())))
+
+    return groups(phase == 1, False), groups(phase == 2, True)
+
+
+def _spans_pandas(
+    mb: np.ndarray, chunk: np.ndarray, phase: np.ndarray, start: np.ndarray, end: np.ndarray
+) -> tuple[dict[tuple[int, int], float], dict[tuple[int, int], tuple[float, float]]]:
+    frame = pd.DataFrame({"mb": mb, "chunk": chunk, "phase": phase, "start": start, "end": end})
+    fwd = frame[frame["phase"] == 1].groupby(["mb", "chunk"], sort=True)["start"].min()
+    bwd = (
+        frame[frame["phase"] == 2]
+        .groupby(["mb", "chunk"], sort=True)
+        .agg(t0=("start", "min"), t1=("end", "max"))
+    )
+    f_start = {key: float(t) for key, t in fwd.items()}
+    b_span = {key: (float(a), float(b)) for key, a, b in zip(bwd.index, bwd["t0"], bwd["t1"])}
+    return f_start, b_span
+
+
 def _memory_series(res: SimResult, rep: int) -> Series:
     mem = res.memory[rep]
     static = mem.parameters + mem.gradients + mem.optimizer + mem.reserved
@@ -291,23 +334,7 @@ def _memory_series(res: SimResult, rep: int) -> Series:
     chunk_arr = np.full(max(int(layer.max(initial=0)) + 1, 1), -1, dtype=np.int64)
     for ly, c in chunk_of.items():
         chunk_arr[ly] = c
-    frame = pd.DataFrame(
-        {
-            "mb": mb[use],
-            "chunk": chunk_arr[layer[use]],
-            "phase": phase[use],
-            "start": start[use],
-            "end": end[use],
-        }
-    )
-    fwd = frame[frame["phase"] == 1].groupby(["mb", "chunk"], sort=True)["start"].min()
-    bwd = (
-        frame[frame["phase"] == 2]
-        .groupby(["mb", "chunk"], sort=True)
-        .agg(t0=("start", "min"), t1=("end", "max"))
-    )
-    f_start = {key: float(t) for key, t in fwd.items()}
-    b_span = {key: (float(a), float(b)) for key, a, b in zip(bwd.index, bwd["t0"], bwd["t1"])}
+    f_start, b_span = _spans(mb[use], chunk_arr[layer[use]], phase[use], start[use], end[use])
     # (time, order, delta): at equal times, releases (order 0) come before allocations (order 1)
     deltas: list[tuple[float, int, float]] = []
     for key, t in f_start.items():

@@ -45,3 +45,20 @@ def test_drain_backlog_past_the_end_and_exact_one() -> None:
     assert v.tolist() == [1.0, 1.0, 1.0, 0.0]
     t, v = _drain(np.array([0.0, 1.0, 2.0]), np.array([1.0, 0.5]))  # rate 1 leaves no backlog
     assert t.tolist() == [0.0, 1.0, 2.0] and v.tolist() == [1.0, 0.5, 0.0]
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_memory_spans_equal_pandas_groupby(seed: int) -> None:
+    """series._spans (numpy) = the pandas groupby it replaced: first forward start per (micro-batch, chunk),
+    backward's first start and last end."""
+    from simcluster.report.series import _spans, _spans_pandas
+
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(0, 500))
+    mb, chunk = rng.integers(0, 6, n), rng.integers(-1, 3, n)
+    phase = rng.integers(1, 3, n).astype(np.int8)
+    start = rng.uniform(0, 10, n).round(3)  # ties
+    end = start + rng.uniform(0, 1, n)
+    got, want = _spans(mb, chunk, phase, start, end), _spans_pandas(mb, chunk, phase, start, end)
+    assert got == want
+    assert all(type(k[0]) is int and type(v) is float for k, v in got[0].items())
