@@ -94,11 +94,8 @@ def _write(
     held_back = outputs is None and at_scale and not events_asked
     if outputs is None:  # the default set: past PER_RANK_MAX_RANKS ranks, events only when asked for
         outputs = [o for o in OUTPUTS if not (held_back and o == "events")]
-    summary = res.summary()
-    summary.update(extra_summary)
     want_events = next((o for o in outputs if o.startswith("events")), None)
     ranks = events_ranks(res, events_mode if want_events else "none")
-    summary["events_ranks"] = "all" if len(ranks) == res.world_size else ranks
     written: list[Written] = []
     ctx = atomic_out(out) if staged is None else _Staged(staged)
     if "trace" in outputs or "timeline" in outputs:
@@ -107,12 +104,16 @@ def _write(
         warm_caches(res)  # shared tables, computed once before the writers split
     with ctx as d, _Jobs() as jobs:
         tmp = d.path
-        if "trace" in outputs:
+        if "trace" in outputs:  # first: the summary below is computed while it runs
             from simcluster.report.trace import write_trace
 
             jobs.start("trace", write_trace, res, tmp / "trace.json.gz")
         if "timeline" in outputs:
+            res.link_utilization()  # the page's link note and summary.json's, computed once
             jobs.start("timeline", _write_timeline, res, tmp, thread=False)
+        summary = res.summary()
+        summary.update(extra_summary)
+        summary["events_ranks"] = "all" if len(ranks) == res.world_size else ranks
         if "summary" in outputs:
             (tmp / "summary.json").write_text(summary_json(summary))
             what = "per-stage and per-class" if at_scale else "per-rank"

@@ -56,16 +56,15 @@ def _log_index(res: SimResult) -> tuple[np.ndarray, np.ndarray, np.ndarray, list
 
 
 def warm_caches(res: SimResult) -> None:
-    """Compute the tables the writers share (op arrays of every simulated rank, the transfer log's index, the
-    summary's link utilization and, for up to WARM_MEMORY_MAX simulated ranks, their memory series) once,
-    before the writers split into processes or threads that only read them."""
+    """Compute the tables the writers share (op arrays of every simulated rank, the transfer log's index and,
+    for up to WARM_MEMORY_MAX simulated ranks, their memory series) once, before the writers split into
+    processes or threads that only read them."""
     few = len(res.program.reps) <= WARM_MEMORY_MAX  # else only the shown ranks' series are ever drawn
     for rep in res.program.reps:
         rep_ops(res, rep)
         if few:
             memory_series(res, rep)
     _log_index(res)
-    res.link_utilization()
 
 
 def link_bytes(res: SimResult) -> np.ndarray:
