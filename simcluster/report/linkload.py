@@ -66,8 +66,13 @@ def link_loads(res: SimResult, links: list[int], pieces: int | None = None) -> l
     cap = res.topology.capacity_Bps
     ix = res.log_index()
     out = []
+    done: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}  # links that carried the same phases alike
     for lk in links:
-        t, v = drained(*link_rows(ix, lk), float(cap[lk]), it)
+        rows = link_rows(ix, lk)
+        key = (*(a.tobytes() for a in rows), float(cap[lk]))
+        if key not in done:
+            done[key] = drained(*rows, float(cap[lk]), it)
+        t, v = (a.copy() for a in done[key])
         end = max(it, float(t[-1]))  # the last knot starts the idle tail (value 0) up to the end
         v = np.minimum(v, 1.0)
         if len(t) > pieces:

@@ -238,8 +238,14 @@ def link_utilization(res: SimResult, links: list[int], t_end: float | None = Non
     t_end = res.engine.iteration_time_s if t_end is None else t_end
     cap = np.asarray(res.topology.capacity_Bps, dtype=float)
     out = []
+    done: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}  # links that carried the same phases alike
     for lk in links:
         t0, t1, nb = _link_rows(res, lk)
+        key = (t0.tobytes(), t1.tobytes(), nb.tobytes(), float(cap[lk]))
+        if key in done:
+            t, v = done[key]
+            out.append(Series(link_name(res, lk), t.copy(), v.copy()))
+            continue
         dur = t1 - t0
         pos = dur > 0
         edges = np.unique(np.concatenate([[0.0], t0, t1]))
@@ -259,7 +265,8 @@ def link_utilization(res: SimResult, links: list[int], t_end: float | None = Non
         t, v = _drain(edges, np.maximum(rate, 0.0))
         if len(t) > MAX_POINTS:
             t, v = _rebin(t, v, max(t_end, float(t[-1])), MAX_POINTS)
-        out.append(Series(link_name(res, lk), t, np.minimum(v, 1.0)))
+        done[key] = (t, np.minimum(v, 1.0))
+        out.append(Series(link_name(res, lk), t.copy(), done[key][1].copy()))
     return out
 
 
