@@ -151,12 +151,18 @@ def _labels(a: np.ndarray, b: np.ndarray, n: np.ndarray, fmt) -> tuple[np.ndarra
     return np.array([index[t] for t in texts], dtype=np.int64)[inv.reshape(-1)], vocab
 
 
-def merge(df: pd.DataFrame, level: int) -> pd.DataFrame:
-    """Merge op rows for detail `level` (see the module docstring); level 0 returns `df` unchanged.
-    Vectorized: rows are sorted into lanes, runs of mergeable rows found with shifted comparisons and
-    reduced with numpy's reduceat."""
-    if level == 0 or df.empty:
-        return df
+@dataclass(frozen=True)
+class _Lanes:
+    """Op rows sorted into lanes (rank, stream, blocking, start, end): numeric columns, string codes and
+    their vocabularies, and the order (shared by merges of one table at several levels)."""
+
+    order: np.ndarray
+    col: dict[str, np.ndarray]
+    cc: dict[str, np.ndarray]
+    vocab: dict[str, list[str]]
+
+
+def _lanes(df: pd.DataFrame) -> _Lanes:
     codes = {c: _codes(df[c]) for c in ("stream", "kind", "name", "phase", "group")}
     num = {c: df[c].to_numpy() for c in ("rank", "layer", "microbatch", "start_s", "end_s", "bytes", "flops")}
     num.update(
@@ -165,7 +171,17 @@ def merge(df: pd.DataFrame, level: int) -> pd.DataFrame:
     order = np.lexsort((num["end_s"], num["start_s"], num["blocking"], codes["stream"][0], num["rank"]))
     col = {c: v[order] for c, v in num.items()}
     cc = {c: v[0][order] for c, v in codes.items()}
-    vocab = {c: v[1] for c, v in codes.items()}
+    return _Lanes(order, col, cc, {c: v[1] for c, v in codes.items()})
+
+
+def merge(df: pd.DataFrame, level: int, lanes: _Lanes | None = None) -> pd.DataFrame:
+    """Merge op rows for detail `level` (see the module docstring); level 0 returns `df` unchanged.
+    Vectorized: rows are sorted into lanes, runs of mergeable rows found with shifted comparisons and
+    reduced with numpy's reduceat. `lanes`: `_lanes(df)`, when the caller merges `df` more than once."""
+    if level == 0 or df.empty:
+        return df
+    lanes = _lanes(df) if lanes is None else lanes
+    order, col, cc, vocab = lanes.order, lanes.col, lanes.cc, lanes.vocab
     sv = vocab["stream"]
     st = {x: cc["stream"] == (sv.index(x) if x in sv else -1) for x in ("compute", "p2p")}
 
@@ -327,12 +343,13 @@ def plan(
     # level 1 only joins ops that touch, so its gaps are level 0's
     df, level = ops, 0
     gaps = idle_gaps(ops, it, pipelined, min_gap)
+    sorted_ops = _lanes(ops) if len(df) + len(gaps) > budget else None
     if len(df) + len(gaps) > budget:
-        df, level = merge(ops, 1), 1
+        df, level = merge(ops, 1, sorted_ops), 1
     level1 = None
     if len(df) + len(gaps) > budget:
         level1 = df
-        df, level = merge(ops, 2), 2
+        df, level = merge(ops, 2, sorted_ops), 2
         gaps = idle_gaps(df, it, pipelined, min_gap)
     if len(df) + len(gaps) > budget:  # still too many: fewer ranks
         per = df.groupby("rank").size().add(gaps.groupby("rank").size(), fill_value=0)
