@@ -95,9 +95,9 @@ class Forked:
                 self._outcome = ("raise", exc)
             return self._outcome
         assert self._fd is not None and self._pid is not None
-        with os.fdopen(self._fd, "rb") as f:
+        fd, self._fd = self._fd, None  # the file object below owns (and closes) it, whatever happens
+        with os.fdopen(fd, "rb") as f:
             data = f.read()
-        self._fd = None
         _, status = os.waitpid(self._pid, 0)
         self._pid = None
         try:
