@@ -202,12 +202,19 @@ class _Traces:
         self.owner.append(rank)
 
     def bars(
-        self, d: pd.DataFrame, cat: str, rank: int, y: np.ndarray, width: float, hover: list[str]
+        self,
+        start: np.ndarray,
+        end: np.ndarray,
+        cat: str,
+        rank: int,
+        y: np.ndarray,
+        width: float,
+        hover: list[str],
     ) -> None:
         trace = {
             "type": "bar",
-            "x": (d["end_s"].to_numpy(float) - d["start_s"].to_numpy(float)) * 1e3,
-            "base": d["start_s"].to_numpy(float) * 1e3,
+            "x": (end - start) * 1e3,
+            "base": start * 1e3,
             "y": np.asarray(y, dtype=float),
             "width": width,
             "orientation": "h",
@@ -227,22 +234,43 @@ class _Traces:
 def _op_bars(
     tr: _Traces, ranks: list[int], ypos: dict[int, float], df: pd.DataFrame, gaps: pd.DataFrame
 ) -> None:
-    """Each shown rank's op bars (compute, comm and host lanes) and its idle and bubble gaps."""
-    for rank in ranks:
-        d = df[df["rank"] == rank]
+    """Each shown rank's op bars (compute, comm and host lanes), one trace per kind and blocking flag in
+    kind order (the columns read once, the rows split by one stable sort), then its idle and bubble gaps."""
+    kind = df["kind"]
+    if isinstance(kind.dtype, pd.CategoricalDtype):
+        kc, kinds = kind.cat.codes.to_numpy().astype(np.int64), [str(x) for x in kind.cat.categories]
+    else:
+        kc, uniq = pd.factorize(kind, sort=True)
+        kinds = [str(x) for x in uniq]
+    pos = {r: i for i, r in enumerate(ranks)}
+    rpos = np.array([pos.get(r, -1) for r in df["rank"].to_numpy(np.int64).tolist()], dtype=np.int64)
+    blocking = df["blocking"].to_numpy(bool)
+    streams = _values(df["stream"])
+    lane = np.array([LANE[x] for x in streams], dtype=float)
+    start, end = df["start_s"].to_numpy(float), df["end_s"].to_numpy(float)
+    hover = _hover(df)
+    keep = np.flatnonzero((rpos >= 0) & (kc >= 0))
+    order = keep[np.lexsort((blocking[keep], kc[keep], rpos[keep]))]  # stable: rows keep their order
+    key = np.stack([rpos[order], kc[order], blocking[order].astype(np.int64)])
+    cut = np.flatnonzero((key[:, 1:] != key[:, :-1]).any(axis=0)) + 1
+    groups: dict[int, list[np.ndarray]] = {}
+    for idx in np.split(order, cut) if len(order) else []:
+        groups.setdefault(int(rpos[idx[0]]), []).append(idx)
+    for i, rank in enumerate(ranks):
         base = ypos[rank]
-        for cat, part in d.groupby("kind", sort=True):
-            for blocking, sub in part.groupby("blocking", sort=True):
-                stream = sub["stream"].iloc[0]
-                y = base - np.array([LANE[x] for x in _values(sub["stream"])], dtype=float)
-                width = 0.8
-                if stream == "comm":  # blocking collectives in the lane's upper half, queued ones below
-                    y = y + (0.2 if blocking else -0.2)
-                    width = 0.4
-                tr.bars(sub, str(cat), rank, y, width, _hover(sub))
+        for idx in groups.get(i, []):
+            cat, blk = kinds[int(kc[idx[0]])], bool(blocking[idx[0]])
+            y = base - lane[idx]
+            width = 0.8
+            if streams[idx[0]] == "comm":  # blocking collectives in the lane's upper half, queued ones below
+                y = y + (0.2 if blk else -0.2)
+                width = 0.4
+            tr.bars(start[idx], end[idx], cat, rank, y, width, [hover[j] for j in idx.tolist()])
         g = gaps[gaps["rank"] == rank]
         for cat, part in g.groupby("kind", sort=True):
-            tr.bars(part, str(cat), rank, np.full(len(part), base - LANE["compute"]), 0.8, _gap_hover(part))
+            y = np.full(len(part), base - LANE["compute"])
+            a, b = part["start_s"].to_numpy(float), part["end_s"].to_numpy(float)
+            tr.bars(a, b, str(cat), rank, y, 0.8, _gap_hover(part))
 
 
 def _detail_traces(
