@@ -23,8 +23,12 @@ from simcluster.errors import SimclusterError
 
 
 def can_fork() -> bool:
-    """Fork only where it is safe and cheap: Linux (macOS forbids fork after some system frameworks load)."""
-    return hasattr(os, "fork") and sys.platform.startswith("linux")
+    """Fork only where it is safe and cheap: Linux (macOS forbids fork after some system frameworks load),
+    and only while this process runs one Python thread (a fork copies the locks other threads hold, e.g. a
+    Ray driver's after `run --seeds --executor ray`)."""
+    import threading
+
+    return hasattr(os, "fork") and sys.platform.startswith("linux") and threading.active_count() == 1
 
 
 class ChildDied(RuntimeError):

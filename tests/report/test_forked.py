@@ -19,6 +19,13 @@ from .conftest import SCENARIOS
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="writers fork only on Linux")
 
+
+@pytest.fixture(autouse=True)
+def _forking() -> None:
+    """Skip where an earlier test left a thread running (writers then stay in this process)."""
+    if not can_fork():
+        pytest.skip("another Python thread is alive: writers do not fork")
+
 SMALL = ["--set", "model.layers=4", "--set", "training.global_batch=8", "--set", "training.micro_batch=8"]
 SCEN = str(SCENARIOS / "megatron_tp_16gpu.yaml")
 
@@ -127,3 +134,21 @@ def test_a_user_error_in_a_forked_writer_is_one_line_and_nothing_is_written(wher
     assert len(lines) == 1 and lines[0].startswith("error: output=") and "refused on purpose" in lines[0]
     assert not out.exists()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_no_fork_while_other_threads_run() -> None:
+    """A fork copies only the calling thread (and the locks the others hold): with a second thread alive,
+    writers stay in this process."""
+    import threading
+
+    stop = threading.Event()
+    t = threading.Thread(target=stop.wait)
+    t.start()
+    try:
+        assert not can_fork()
+        with Forked(os.getpid) as job:
+            assert job.result() == os.getpid()  # ran in line
+    finally:
+        stop.set()
+        t.join()
+    assert can_fork()
