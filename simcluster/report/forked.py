@@ -5,8 +5,8 @@ function, sends back its return value or its error through a pipe and leaves wit
 the parent's runs in it). `result()` returns the value or raises the error in the parent: a user error
 (`SimclusterError`) as one with the same message, an `OSError` with its errno, text and file name, anything
 else as an internal error naming its type. Leaving the block waits for the child (after stopping it when the
-block is left by an error), so nothing writes into an output folder that is being removed. Where `os.fork` is
-missing (or `inline=True`), the function runs in the calling process at `result()`.
+block is left by an error), so nothing writes into an output folder that is being removed. Where forking is
+not safe (`can_fork`) or `inline=True`, the function runs in the calling process at `result()`.
 """
 
 from __future__ import annotations
