@@ -106,7 +106,9 @@ class SimResult:
         coll_o = ~compute_o & (kind != "send") & (kind != "recv")  # collectives and waits
         busy_o = compute_o | (coll_o & np.array([op.blocking for op in ops], dtype=bool))
         seen = self.engine.measured
-        measured_o = np.array([op.measured or (op.kind, op.group, op.bytes) in seen for op in ops], dtype=bool)
+        measured_o = np.array(
+            [op.measured or (op.kind, op.group, op.bytes) in seen for op in ops], dtype=bool
+        )
         phase_o = np.array([op.phase for op in ops])
         nbytes = np.array([op.bytes for op in ops])[inverse]
         wire = np.array(

@@ -26,6 +26,7 @@ def _forking() -> None:
     if not can_fork():
         pytest.skip("another Python thread is alive: writers do not fork")
 
+
 SMALL = ["--set", "model.layers=4", "--set", "training.global_batch=8", "--set", "training.micro_batch=8"]
 SCEN = str(SCENARIOS / "megatron_tp_16gpu.yaml")
 
@@ -112,7 +113,9 @@ def test_forked_and_inline_writers_write_the_same_bytes(tmp_path, monkeypatch) -
 
 
 @pytest.mark.parametrize("where", ["timeline", "trace"])
-def test_a_user_error_in_a_forked_writer_is_one_line_and_nothing_is_written(where, tmp_path, monkeypatch) -> None:
+def test_a_user_error_in_a_forked_writer_is_one_line_and_nothing_is_written(
+    where, tmp_path, monkeypatch
+) -> None:
     """The writer fails after writing half its file: one `error:` line, exit 2, no --out folder, nothing
     beside it."""
     import simcluster.report.timeline as timeline
