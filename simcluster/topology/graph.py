@@ -208,6 +208,7 @@ class Topology:
                 x = u if u[0] == by else v
                 out[name][x[1]] = i
         out["latency"] = np.asarray(self.latency_s, dtype=float)
+        out["latency_padded"] = np.append(out["latency"], 0.0)
         return out
 
     def route_links(self, a: np.ndarray, b: np.ndarray, nic: np.ndarray | None = None) -> np.ndarray:
@@ -271,15 +272,17 @@ class Topology:
             col(away, t["sw_host"][nb * nics + k])
             col(away, t["host_sw"][nb * nics + own_b])
             col(cross, t["pc_down"][b])
-        return np.stack(cols, axis=1) if cols else np.zeros((len(a), 0), dtype=np.int64)
+        # one row per hop, written contiguously, seen as (flows x hops): the same values as stacking the
+        # columns, in column-major memory (what `links_latency_s` walks), at a fraction of the copying
+        return np.array(cols).T if cols else np.zeros((len(a), 0), dtype=np.int64)
 
     def links_latency_s(self, links: np.ndarray) -> np.ndarray:
         """Per row of `route_links`' array, the route's latency summed hop by hop in path order (the same
         sums as `path_latency_s`)."""
-        lat = self._tables["latency"]
+        lat = self._tables["latency_padded"]  # a 0 at the end, where -1 (no hop) points
         out = np.zeros(len(links))
         for c in links.T:
-            out = out + np.where(c >= 0, lat[c], 0.0)
+            out += lat[c]
         return out
 
 
