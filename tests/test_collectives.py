@@ -411,6 +411,20 @@ def test_hierarchical_falls_back_to_ring_on_uneven_groups() -> None:
 
 
 # -- issue 28: shapes over many instances at once equal the edge-by-edge sums -------------------------------
+def _three_tier():
+    """8 DGX A100 nodes, 2 per leaf and 2 leaves per spine: leaves, spines and a core."""
+    fabric = A100.fabric.model_copy(update={"nodes_per_leaf": 2, "leaves_per_spine": 2})
+    return build_topology(A100.model_copy(update={"fabric": fabric}), 8)
+
+
+def _assert_same_shape(fast, slow) -> None:
+    """Two shapes equal to the last bit (latencies, steps, every phase's links and flows), and not empty."""
+    assert fast.latency_s == slow.latency_s and fast.steps == slow.steps
+    for (la, wa), (lb, wb) in zip(fast.arrays, slow.arrays):
+        assert la.tolist() == lb.tolist() and wa.tolist() == wb.tolist()
+    assert len(fast.arrays) and len(fast.arrays[0][0]) > 0
+
+
 @pytest.mark.parametrize(
     ("kind", "algorithm", "stride"),
     [
@@ -428,18 +442,13 @@ def test_hierarchical_falls_back_to_ring_on_uneven_groups() -> None:
 def test_shapes_at_once_equal_edge_by_edge(kind, algorithm, stride, monkeypatch) -> None:
     from simcluster.network import collectives as C
 
-    fabric = A100.fabric.model_copy(update={"nodes_per_leaf": 2, "leaves_per_spine": 2})
-    topo = build_topology(A100.model_copy(update={"fabric": fabric}), 8)  # leaves, spines and a core
+    topo = _three_tier()
     instances = [tuple(range(o, 64, stride))[:4] for o in range(0, 8)][: stride if stride < 8 else 8]
     fast = collective_shape(topo, kind, algorithm, instances)
     monkeypatch.setattr(C, "_flows_one_per_node", lambda *a: None)
     monkeypatch.setattr(C, "_tree_edges_at_once", lambda *a: None)  # no shared template: group by group
     monkeypatch.setattr(C, "_flows_by_template", lambda *a: None)
-    slow = collective_shape(topo, kind, algorithm, instances)
-    assert fast.latency_s == slow.latency_s and fast.steps == slow.steps
-    for (la, wa), (lb, wb) in zip(fast.arrays, slow.arrays):
-        assert la.tolist() == lb.tolist() and wa.tolist() == wb.tolist()
-    assert len(fast.arrays) and len(fast.arrays[0][0]) > 0
+    _assert_same_shape(fast, collective_shape(topo, kind, algorithm, instances))
 
 
 @pytest.mark.parametrize(
@@ -452,13 +461,8 @@ def test_copies_on_other_nodes_equal_edge_by_edge(kind, algorithm, monkeypatch) 
     pair of nodes): the template path equals the group-by-group sums to the last bit."""
     from simcluster.network import collectives as C
 
-    fabric = A100.fabric.model_copy(update={"nodes_per_leaf": 2, "leaves_per_spine": 2})
-    topo = build_topology(A100.model_copy(update={"fabric": fabric}), 8)
+    topo = _three_tier()
     instances = [tuple(g for node in (2 * k, 2 * k + 1) for g in range(8 * node + 2, 8 * node + 6)) for k in range(4)]
     fast = collective_shape(topo, kind, algorithm, instances)
     monkeypatch.setattr(C, "_flows_by_template", lambda *a: None)
-    slow = collective_shape(topo, kind, algorithm, instances)
-    assert fast.latency_s == slow.latency_s and fast.steps == slow.steps
-    for (la, wa), (lb, wb) in zip(fast.arrays, slow.arrays):
-        assert la.tolist() == lb.tolist() and wa.tolist() == wb.tolist()
-    assert len(fast.arrays) and len(fast.arrays[0][0]) > 0
+    _assert_same_shape(fast, collective_shape(topo, kind, algorithm, instances))

@@ -220,6 +220,7 @@ def test_search_on_latent_attention(tmp_path):
     from simcluster.search.driver import run_search
     from simcluster.search.prune import peak_memory_fast
     from simcluster.search.space import CONTEXT, Space, enumerate_space
+    from tests.test_search import estimates_and_engine
 
     doc = small_scenario(
         parallelism={"scheme": "megatron-sp", "tensor": 1},
@@ -239,11 +240,8 @@ def test_search_on_latent_attention(tmp_path):
     for sc in enum.scenarios[:: max(1, len(enum.scenarios) // 8)]:
         assert peak_memory_fast(sc, H100).total == pytest.approx(peak_memory(loaded, sc).total, rel=1e-12)
     res = run_search(loaded, doc, space, top=0, jobs=1)
-    fit = sorted((r for r in res.rows if r["status"] == "estimated"), key=lambda r: r["est_iteration_time_s"])
-    for r in [fit[0], fit[len(fit) // 2], fit[-1]]:
-        sc = enum.scenarios[r["layout"]]
-        sim = simulate(LoadedScenario(sc, H100, loaded.base_dir)).summary()["iteration_time_s"]
-        assert r["est_iteration_time_s"] == pytest.approx(sim, rel=0.25), r["label"]
+    for r, est, sim in zip(*estimates_and_engine(loaded, enum, res, 3)):
+        assert est == pytest.approx(sim, rel=0.25), r["label"]
 
 
 def test_causal_model_flops():

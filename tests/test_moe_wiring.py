@@ -333,12 +333,11 @@ def test_search_enumerates_expert_parallel(tmp_path):
 def test_search_memory_and_estimate_on_moe(tmp_path):
     """The search's fast memory equals the memory model on MoE layouts, and its estimate ranks them as the
     engine does (Spearman >= 0.9, each within 25%)."""
-    from simcluster.config.loader import LoadedScenario
     from simcluster.memory.maxbatch import peak_memory
     from simcluster.search.driver import run_search
     from simcluster.search.prune import peak_memory_fast
     from simcluster.search.space import Space, enumerate_space
-    from tests.test_search import _spearman
+    from tests.test_search import _spearman, estimates_and_engine
 
     loaded, raw = _moe_search_base(tmp_path)
     space = Space({"training.recompute": ["none"], "training.grad_overlap": [True], "parallelism.pipeline": [1, 2]})
@@ -346,14 +345,7 @@ def test_search_memory_and_estimate_on_moe(tmp_path):
     for sc in enum.scenarios[:: max(1, len(enum.scenarios) // 12)]:
         assert peak_memory_fast(sc, loaded.hardware).total == pytest.approx(peak_memory(loaded, sc).total, rel=1e-12)
     res = run_search(loaded, raw, space, top=0, jobs=1)
-    fit = sorted((r for r in res.rows if r["status"] == "estimated"), key=lambda r: r["est_iteration_time_s"])
-    picks = [fit[round(i * (len(fit) - 1) / 9)] for i in range(10)]
-    est, sim = [], []
-    for r in picks:
-        sc = enum.scenarios[r["layout"]]
-        s = simulate(LoadedScenario(sc, loaded.hardware, loaded.base_dir)).summary()
-        est.append(r["est_iteration_time_s"])
-        sim.append(s["iteration_time_s"])
+    picks, est, sim = estimates_and_engine(loaded, enum, res, 10)
     assert _spearman(est, sim) >= 0.9
     for e, s, r in zip(est, sim, picks):
         assert e == pytest.approx(s, rel=0.25), r["label"]

@@ -187,6 +187,20 @@ def test_pruned_layouts_do_not_fit(write_scenario):
         assert s["memory_capacity_bytes"] == pytest.approx(capacity_bytes(loaded.hardware))
 
 
+def estimates_and_engine(loaded, enum, res, n: int) -> tuple[list[dict], list[float], list[float]]:
+    """`n` estimated layouts spread evenly over the search's ranking (the fastest and the slowest among them),
+    their estimated iteration times, and the engine's for the same layouts."""
+    fit = sorted((r for r in res.rows if r["status"] == "estimated"), key=lambda r: r["est_iteration_time_s"])
+    picks = [fit[round(i * (len(fit) - 1) / (n - 1))] for i in range(n)]
+    est, sim = [], []
+    for r in picks:
+        sc = enum.scenarios[r["layout"]]
+        s = simulate(LoadedScenario(sc, loaded.hardware, loaded.base_dir)).summary()
+        est.append(r["est_iteration_time_s"])
+        sim.append(s["iteration_time_s"])
+    return picks, est, sim
+
+
 def test_estimate_ranks_layouts_as_the_engine(write_scenario):
     """The estimate against the engine on 16 layouts spread over the estimate's ranking: rank correlation
     at least 0.9 and each estimate within 25% of the simulated time."""
@@ -194,15 +208,7 @@ def test_estimate_ranks_layouts_as_the_engine(write_scenario):
     loaded, raw = _load(path)
     space = Space({"training.grad_overlap": [False], "training.recompute": ["none", "full"]})
     res = run_search(loaded, raw, space, top=0, jobs=1)
-    fit = sorted((r for r in res.rows if r["status"] == "estimated"), key=lambda r: r["est_iteration_time_s"])
-    picks = [fit[round(i * (len(fit) - 1) / 15)] for i in range(16)]
-    enum = enumerate_space(loaded, raw, space)
-    est, sim = [], []
-    for r in picks:
-        sc = enum.scenarios[r["layout"]]
-        s = simulate(LoadedScenario(sc, loaded.hardware, loaded.base_dir)).summary()
-        est.append(r["est_iteration_time_s"])
-        sim.append(s["iteration_time_s"])
+    picks, est, sim = estimates_and_engine(loaded, enumerate_space(loaded, raw, space), res, 16)
     assert _spearman(est, sim) >= 0.9
     for e, s, r in zip(est, sim, picks):
         assert e == pytest.approx(s, rel=0.25), r["label"]

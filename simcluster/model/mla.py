@@ -52,17 +52,6 @@ class MLA:
         """All of one layer's attention parameters."""
         return self.down_params(h) + self.up_params(h, heads)
 
-    def gathered_width(self) -> int:
-        """Elements per token the up projections gather under sequence parallel (the latents and the key's
-        rotary part), where standard attention gathers h."""
-        return (self.q_rank or 0) + self.kv_rank + self.rope
-
-    def forward_flops_per_token(self, h: int, heads: int, s: int) -> float:
-        """Forward FLOPs per token of one layer's attention, counted as Megatron counts model FLOPs (2 per
-        multiply-add, attention over all s keys, not halved for the causal mask): the projections and
-        Q K^T (q_head wide) and P V (v wide) per head."""
-        return 2.0 * self.params(h, heads) + 2.0 * s * heads * (self.q_head + self.v)
-
 
 def mla_params(h: int, heads: int, q_rank: int, kv_rank: int, head_dim: int, rope_dim: int, v_dim: int) -> float:
     """One layer's latent-attention parameters from DeepSeek's published widths (`MLA.params`)."""

@@ -85,7 +85,7 @@ def expert_params(d: Dims, m: MoE) -> float:
 def moe_layer_params(d: Dims, m: MoE, active: bool = False, attention: float | None = None) -> float:
     """One MoE layer's parameters (d.t = 1): the layer's attention and norms, the router (h x E), the shared
     experts and all routed experts (active: only top_k of them). `attention` overrides the attention
-    projections' count (e.g. multi-head latent attention, `mla_params`)."""
+    projections' count (e.g. multi-head latent attention, `model.mla.mla_params`)."""
     from simcluster.parallel.megatron import layer_params  # megatron builds MoE layers from this module
 
     d1 = replace(d, t=1)

@@ -295,9 +295,15 @@ def _flows_by_template(
     edge_lat = np.zeros((count, len(template)))
     cols = np.asarray(edge, dtype=np.int64)
     np.maximum.at(edge_lat, (np.arange(count)[:, None], cols[None, :]), flow_lat)
+    return _step_latency(edge_lat, pipelined)
+
+
+def _step_latency(edge_lat: np.ndarray, pipelined: bool) -> float:
+    """One step's latency from every copy's per-edge route latencies (copies x edges): the slowest edge, or
+    for a pipelined ring or chain the largest mean over a copy's edges (summed in edge order, as sum())."""
     if not pipelined:
         return float(edge_lat.max())
-    return float((np.cumsum(edge_lat, axis=1)[:, -1] / len(template)).max())  # sequential sums, as sum()
+    return float((np.cumsum(edge_lat, axis=1)[:, -1] / edge_lat.shape[1]).max())
 
 
 def _flows_one_per_node(
@@ -323,10 +329,7 @@ def _flows_one_per_node(
     pa, pb = (np.asarray(x, dtype=np.int64) for x in zip(*template))
     routes = topo.route_links(inst[:, pa].ravel(), inst[:, pb].ravel())  # subgroup by subgroup, in order
     weights.add(routes, np.ones(len(routes)))
-    lat = topo.links_latency_s(routes).reshape(len(inst), len(template))
-    if not pipelined:
-        return float(lat.max())
-    return max(sum(row) / len(row) for row in lat.tolist())
+    return _step_latency(topo.links_latency_s(routes).reshape(len(inst), len(template)), pipelined)
 
 
 def _edges_shape(

@@ -303,20 +303,23 @@ class MegatronScheme:
                 F.gemm("mlp.fc2", rc, bs, h, f // t, linear=FP8_FORWARD),
             ]
         )
-        recompute_op = [
-            ln("ln1", rc),
-            *self._enter("attn", rc, group),
-            F.gemm("attn.qkv.k", rc, bs, d.kvh * hd // t, h, linear=FP8_FORWARD),
-            *as_phase(rope, rc),
-            F.gemm("attn.proj", rc, bs, h, ah // t, linear=FP8_FORWARD),
-            bda("attn.bias_dropout_add", rc),
-            ln("ln2", rc),
-            *(self._enter("mlp", rc, group) if moe is None else []),
-            *mlp_redo,
-            bda("mlp.bias_dropout_add", rc),
-        ]
-        if d.mla is not None:
-            recompute_op = []  # torchtitan's per-op rule is not defined for latent attention (the loader refuses it)
+        # torchtitan's per-op rule is not defined for latent attention (the loader refuses it)
+        recompute_op = (
+            []
+            if d.mla is not None
+            else [
+                ln("ln1", rc),
+                *self._enter("attn", rc, group),
+                F.gemm("attn.qkv.k", rc, bs, d.kvh * hd // t, h, linear=FP8_FORWARD),
+                *as_phase(rope, rc),
+                F.gemm("attn.proj", rc, bs, h, ah // t, linear=FP8_FORWARD),
+                bda("attn.bias_dropout_add", rc),
+                ln("ln2", rc),
+                *(self._enter("mlp", rc, group) if moe is None else []),
+                *mlp_redo,
+                bda("mlp.bias_dropout_add", rc),
+            ]
+        )
         fwd = forward("forward")
         if self.recompute_modules is None:
             selective = [] if d.flash else attn_fwd("recompute")

@@ -108,11 +108,11 @@ def _link_rows(res: SimResult, lk: int) -> tuple[np.ndarray, np.ndarray, np.ndar
 SKIP_PIECES = 64  # an empty queue with at least this many pieces to the next one at or over 1: copied
 
 
-def _drain(edges: np.ndarray, rate: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _drain(edges: np.ndarray, rate: np.ndarray, skip: int = SKIP_PIECES) -> tuple[np.ndarray, np.ndarray]:
     """Pass a piecewise-constant utilization (rate[i] on [edges[i], edges[i+1])) through a queue served at
-    1.0: returns new (edges, rate) with rate <= 1 and the same integral. Long runs of pieces met with an
-    empty queue and rates under 1 pass through as they are (copied as arrays); the rest is followed piece by
-    piece (`_drain_reference`, the definition; the results are equal bit for bit)."""
+    1.0: returns new (edges, rate) with rate <= 1 and the same integral. Runs of at least `skip` pieces met
+    with an empty queue and rates under 1 pass through as they are (copied as arrays); the rest is followed
+    piece by piece (`_drain_reference` follows every piece; the results are equal bit for bit)."""
     edges = np.asarray(edges, dtype=float)
     rate = np.asarray(rate, dtype=float)
     n = len(rate)
@@ -129,7 +129,7 @@ def _drain(edges: np.ndarray, rate: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     backlog = 0.0
     i = 0
     while i < n:
-        if backlog == 0.0 and nxt[i] - i >= SKIP_PIECES:
+        if backlog == 0.0 and nxt[i] - i >= skip:
             j = nxt[i]
             keep = valid[i:j]
             t_parts += [np.asarray(t_out, dtype=float), edges[i:j][keep]]
@@ -173,41 +173,8 @@ def _drain(edges: np.ndarray, rate: np.ndarray) -> tuple[np.ndarray, np.ndarray]
 
 
 def _drain_reference(edges: np.ndarray, rate: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """`_drain` piece by piece (the definition the tests compare it with)."""
-    t_out: list[float] = []
-    r_out: list[float] = []
-    backlog = 0.0
-    for i, r in enumerate(rate):
-        a, b = float(edges[i]), float(edges[i + 1])
-        d = b - a
-        if d <= 0:
-            continue
-        if r >= 1.0:
-            backlog += (r - 1.0) * d
-            t_out.append(a)
-            r_out.append(1.0)
-            continue
-        spare = (1.0 - r) * d
-        if backlog >= spare:
-            backlog -= spare
-            t_out.append(a)
-            r_out.append(1.0)
-        elif backlog > 0:
-            clear = a + backlog / (1.0 - r)
-            t_out += [a, clear]
-            r_out += [1.0, float(r)]
-            backlog = 0.0
-        else:
-            t_out.append(a)
-            r_out.append(float(r))
-    end = float(edges[-1])
-    if backlog > 0:
-        t_out.append(end)
-        r_out.append(1.0)
-        end += backlog
-    t_out.append(end)
-    r_out.append(0.0)
-    return np.asarray(t_out), np.asarray(r_out)
+    """`_drain` piece by piece, no run copied (the definition the tests compare the copying with)."""
+    return _drain(edges, rate, skip=len(rate) + 1)
 
 
 def _rebin(time_s: np.ndarray, value: np.ndarray, t_end: float, bins: int) -> tuple[np.ndarray, np.ndarray]:
