@@ -289,6 +289,110 @@ def test_malformed_nccl_text_and_gemm_tables(tmp_path: Path) -> None:
         assert code == 2 and err.count("\n") == 1 and f"{gemm}:{line}" in err and rule in err, err
 
 
+XLA = Path(__file__).parent / "data" / "xla" / "collectives_sm90.h"
+
+
+@pytest.mark.parametrize(
+    "op,gpus,size,alpha_s,busbw",
+    [("allreduce", "8", 16777216, 28e-6, 350e9), ("reducescatter", "4", 1048576, 20e-6, 300e9)],
+)
+def test_import_xla_table_then_collective_reproduces_its_busbw(
+    tmp_path, op, gpus, size, alpha_s, busbw
+) -> None:
+    """The sample's records were written as alpha + bus factor x S / busbw (reduce-scatter: the f32 output
+    shape x 4 devices is S); `simcluster collective` on the imported profile returns that busbw within 1%."""
+    out = tmp_path / "prof"
+    code, err = _import(tmp_path, "--xla-collectives", str(XLA), "--base", "dgx-h100", "--out", str(out))
+    assert code == 0, err
+    prof = load_profile(str(out / "profile.yaml"))
+    assert {(t.op, t.ranks, t.nodes) for t in prof.tables.collectives} == {
+        ("allreduce", 8, 1),
+        ("reducescatter", 4, 1),
+    }
+    res = CliRunner().invoke(
+        main,
+        [
+            "collective",
+            op,
+            "--hardware",
+            str(out / "profile.yaml"),
+            "--nodes",
+            "1",
+            "--gpus",
+            gpus,
+            "--size",
+            str(size),
+            "--json",
+        ],
+    )
+    assert res.exit_code == 0, res.output
+    n = int(gpus)
+    f = 2 * (n - 1) / n if op == "allreduce" else (n - 1) / n
+    t = alpha_s + f * size / busbw
+    assert json.loads(res.stdout)["busbw_GBps"] == pytest.approx(f * size / t / 1e9, rel=0.01)
+    # the sm_100 entry (one all-reduce of 4 KiB) is another device: not imported
+    assert (out / "tables/allreduce_8gpu_1node.csv").read_text().splitlines()[1].startswith("1048576,")
+
+
+def test_import_of_xla_h100_table_reproduces_the_dgx_h100_tables(tmp_path: Path) -> None:
+    """dgx-h100's intra-node collective tables are OpenXLA's sm_90 measurements (tensorflow 18c005b,
+    Apache-2.0) as the importer reads them: 4 ops x 2/4/8 GPUs x 22 sizes, byte for byte."""
+    out = tmp_path / "p"
+    src = Path(__file__).parent / "data" / "xla" / "collective_interpolator_data_tf18c005b.h"
+    code, err = _import(tmp_path, "--xla-collectives", str(src), "--base", "dgx-h100", "--out", str(out))
+    assert code == 0, err
+    preset = Path(__file__).parent.parent / "simcluster/hardware/presets/dgx-h100"
+    names = sorted(p.name for p in (out / "tables").glob("*.csv"))
+    assert len(names) == 12
+    for name in names:
+        assert (out / "tables" / name).read_text() == (preset / name).read_text(), name
+        assert len((out / "tables" / name).read_text().splitlines()) == 23
+    # one point by hand: all-reduce of f32[4194304] (16 MiB) on 8 GPUs at 115,481,938,325 B/s
+    row = (preset / "allreduce_8gpu_1node.csv").read_text().splitlines()[15]
+    assert row.split(",")[0] == "16777216"
+    assert float(row.split(",")[1]) == pytest.approx(16777216 / 115481938325 * 1e6, rel=1e-5)
+
+
+def test_malformed_xla_tables_are_one_line_errors(tmp_path: Path) -> None:
+    good = XLA.read_text()
+    cases = [
+        (good, ("--xla-device", "sm_80"), "sm_100, sm_90"),
+        (good.replace("element_type: F32", "element_type: C64"), (), "element type 'C64'"),
+        (
+            good.replace('opcode: "all-reduce"', 'opcode: "all-reduce-start"', 2),
+            (),
+            "opcode 'all-reduce-start'",
+        ),
+        (
+            good.replace("iota_transpose_perm: 0", "iota_transpose_perm: 1", 2),
+            (),
+            "transposed replica groups",
+        ),
+        (
+            good.replace("network_throughput_bytes_per_sec: ", "network_throughput_bytes_per_sec: -", 2),
+            (),
+            "positive",
+        ),
+        (good.replace("    value {", "    value { @", 1), (), "unexpected character '@'"),
+        (good.replace(")pb", "} )pb", 1), (), "unbalanced '}'"),
+    ]
+    for text, extra, rule in cases:
+        path = tmp_path / "bad.h"
+        path.write_text(text)
+        code, err = _import(
+            tmp_path,
+            "--xla-collectives",
+            str(path),
+            *extra,
+            "--base",
+            "dgx-h100",
+            "--out",
+            str(tmp_path / "o"),
+        )
+        assert code == 2 and err.count("\n") == 1 and rule in err, (rule, err)
+        assert not (tmp_path / "o").exists()  # nothing half-written
+
+
 def test_profile_table_files_are_checked_on_loading(tmp_path: Path) -> None:
     import yaml
 

@@ -1,4 +1,5 @@
-"""`python -m calibrate import`: nccl-tests output and GEMM tables -> a profile with measured tables.
+"""`python -m calibrate import`: nccl-tests output, XLA's collective tables and GEMM tables -> a profile with
+measured tables.
 
 Reads every file first (any broken rule: one line naming file, line and rule, exit 2, nothing written), then
 writes into --out: tables/*.csv in the profile's table format, profile.yaml (the base profile with `tables:`
@@ -17,6 +18,7 @@ import yaml
 
 from calibrate.imports.gemm_csv import read_gemm_table
 from calibrate.imports.nccl_tests import Measured, import_table
+from calibrate.imports.xla_tables import read_xla_collectives
 from simcluster.errors import ConfigError
 from simcluster.hardware.profile import load_profile
 from simcluster.hardware.tables import write_collective_csv, write_gemm_csv
@@ -77,11 +79,18 @@ def run_import(
     op: str | None,
     ranks: int | None,
     nodes: int | None,
+    xla: list[Path] | None = None,
+    xla_device: str = "sm_90",
 ) -> Path:
-    if not nccl and not gemm:
-        raise ConfigError("FILES", None, "give at least one nccl-tests output or --gemm table")
+    xla = xla or []
+    if not nccl and not gemm and not xla:
+        raise ConfigError(
+            "FILES", None, "give at least one nccl-tests output, --xla-collectives or --gemm table"
+        )
     hw = load_profile(base, field="--base")
     measured = [import_table(p, op, ranks, nodes) for p in nccl]
+    for p in xla:
+        measured += read_xla_collectives(p, xla_device, hw.node.gpus_per_node)
     keys = [(m.op, m.ranks, m.nodes) for m in measured]
     for k in keys:
         if keys.count(k) > 1:
@@ -126,7 +135,7 @@ def run_import(
         write_gemm_csv(out / "tables/gemm.csv", gemm_rows)
         gemm_entries = [{"dtype": d, "file": "tables/gemm.csv"} for d in sorted({r[4] for r in gemm_rows})]
     data["tables"] = {"collectives": entries, "gemm": gemm_entries}
-    data.setdefault("sources", []).extend(f"imported: {p.name}" for p in [*nccl, *gemm])
+    data.setdefault("sources", []).extend(f"imported: {p.name}" for p in [*nccl, *xla, *gemm])
     (out / "profile.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
     report = {
         "collectives": [

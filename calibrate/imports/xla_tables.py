@@ -1,0 +1,203 @@
+"""XLA's measured collective tables -> collective tables (size_bytes -> time_us).
+
+OpenXLA ships, per GPU generation, the collectives it measured (`kDefaultCollectivePTable` in
+xla/service/gpu/model/collective_interpolator_data.h, written by //xla/tools:collective_perf_table_gen_main;
+or that tool's own .pbtxt output). Each record is one collective HLO instruction (opcode, f32 shape, iota
+replica groups) and `network_throughput_bytes_per_sec` = tensor size / the median measured runtime of a
+module holding only that collective. The tensor size is nccl-tests' size: the all-reduce's and all-to-all's
+buffer, the all-gather's output, the reduce-scatter's input (its output shape x the group size); so
+time_us = size / throughput. Groups are contiguous device ranges (iota, no transpose); every group of a
+record ran at once, each on its own GPUs. collective-permute records (XLA's send/recv patterns run 100 times
+in a loop) are left out.
+
+The text format is protobuf's text format; the small reader below takes what these files hold (messages,
+scalars, strings, comments) and names file and line for anything else.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from calibrate.imports.checked import fail
+from calibrate.imports.nccl_tests import Measured, bus_factor
+from simcluster.errors import ConfigError
+
+OPS = {
+    "all-reduce": "allreduce",
+    "all-gather": "allgather",
+    "reduce-scatter": "reducescatter",
+    "all-to-all": "alltoall",
+}
+SKIPPED = ("collective-permute",)
+ELEMENT_BYTES = {
+    "F32": 4,
+    "S32": 4,
+    "U32": 4,
+    "BF16": 2,
+    "F16": 2,
+    "S8": 1,
+    "U8": 1,
+    "F8E4M3FN": 1,
+    "F8E5M2": 1,
+    "F64": 8,
+}
+_TOKEN = re.compile(
+    r'\s+|#[^\n]*|(?P<id>[A-Za-z_][\w.]*)|(?P<str>"(?:[^"\\\n]|\\.)*")|(?P<num>[-+]?[\d.][\w.+-]*)|(?P<p>[{}:])'
+)
+
+Message = dict[str, list[Any]]
+
+
+def _tokens(text: str, path: Path) -> list[tuple[str, str, int]]:
+    """(kind, text, line) of every token; anything else is a one-line error."""
+    out = []
+    pos, line = 0, 1
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            raise fail(path, line, f"unexpected character {text[pos]!r} in the protobuf text")
+        kind = m.lastgroup
+        if kind is not None:
+            out.append((kind, m.group(kind), line))
+        line += text.count("\n", pos, m.end())
+        pos = m.end()
+    return out
+
+
+def _message(toks: list[tuple[str, str, int]], i: int, path: Path, closing: bool) -> tuple[Message, int]:
+    """The fields of one message from token i; (fields, index after its closing brace)."""
+    fields: Message = {}
+    while i < len(toks):
+        kind, text, line = toks[i]
+        if kind == "p" and text == "}":
+            if not closing:
+                raise fail(path, line, "unbalanced '}'")
+            return fields, i + 1
+        if kind != "id":
+            raise fail(path, line, f"expected a field name, found {text!r}")
+        i += 1
+        if i < len(toks) and toks[i][1] == ":":
+            i += 1
+        if i >= len(toks):
+            raise fail(path, line, f"field {text!r} has no value")
+        vkind, vtext, vline = toks[i]
+        if vtext == "{":
+            value, i = _message(toks, i + 1, path, closing=True)
+        elif vkind in ("num", "id"):
+            value, i = vtext, i + 1
+        elif vkind == "str":
+            value, i = vtext[1:-1], i + 1
+        else:
+            raise fail(path, vline, f"field {text!r}: unexpected {vtext!r}")
+        fields.setdefault(text, []).append(value)
+    if closing:
+        raise fail(path, toks[-1][2] if toks else 1, "a message is not closed ('}' missing)")
+    return fields, i
+
+
+def parse_text_proto(text: str, path: Path) -> Message:
+    """The top-level message of protobuf text (inside the C++ raw string when given the header file)."""
+    m = re.search(r'R"pb\((.*)\)pb"', text, re.S)
+    offset = 0
+    if m is not None:
+        offset = text.count("\n", 0, m.start(1))
+        text = m.group(1)
+    toks = [(k, t, line + offset) for k, t, line in _tokens(text, path)]
+    fields, _ = _message(toks, 0, path, closing=False)
+    return fields
+
+
+def _one(msg: Message, name: str, path: Path, where: str) -> Any:
+    values = msg.get(name)
+    if not values:
+        raise ConfigError(str(path), None, f"{where}: field {name!r} is missing")
+    return values[0]
+
+
+def _int(text: Any, path: Path, where: str, name: str) -> int:
+    try:
+        v = int(str(text))
+    except ValueError:
+        raise ConfigError(str(path), None, f"{where}: {name}={text!r} is not an integer") from None
+    if v <= 0:
+        raise ConfigError(str(path), None, f"{where}: {name}={v} must be positive")
+    return v
+
+
+def _groups(instr: Message, path: Path, where: str) -> tuple[int, int]:
+    """(groups, devices per group) of an iota replica-group list with contiguous groups."""
+    iota = None
+    if "iota_collective_device_list" in instr:
+        iota = instr["iota_collective_device_list"][0]
+    elif "collective_device_list" in instr:
+        iota = (instr["collective_device_list"][0].get("iota_replica_group_list") or [None])[0]
+    if not isinstance(iota, dict):
+        raise ConfigError(str(path), None, f"{where}: only iota replica groups are read")
+    perm = [int(p) for p in iota.get("iota_transpose_perm", ["0"])]
+    if perm != list(range(len(perm))):
+        raise ConfigError(str(path), None, f"{where}: transposed replica groups (perm {perm}) are not read")
+    g = _int(_one(iota, "num_replica_groups", path, where), path, where, "num_replica_groups")
+    n = _int(_one(iota, "num_devices_per_group", path, where), path, where, "num_devices_per_group")
+    return g, n
+
+
+def read_xla_collectives(path: Path, device: str, gpus_per_node: int) -> list[Measured]:
+    """One table per (op, devices per group) from the `device` entry (e.g. "sm_90") of an XLA collective
+    performance table; a group of n devices spans ceil(n / gpus_per_node) nodes."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(str(path), None, f"cannot be read as text ({type(exc).__name__})") from None
+    top = parse_text_proto(text, path)
+    devices = {str(_one(e, "key", path, "entries")): e for e in top.get("entries", []) if isinstance(e, dict)}
+    if device not in devices:
+        keys = ", ".join(sorted(devices)) or "none"
+        raise ConfigError("--xla-device", device, f"{path} holds no such device table (it has: {keys})")
+    records = _one(devices[device], "value", path, device).get("entries", [])
+    points: dict[tuple[str, int], dict[float, float]] = {}
+    for k, rec in enumerate(records, start=1):
+        where = f"{device} record {k}"
+        instr = _one(rec, "instruction", path, where)
+        opcode = str(_one(instr, "opcode", path, where))
+        if opcode in SKIPPED:
+            continue
+        if opcode not in OPS:
+            raise ConfigError(str(path), None, f"{where}: opcode {opcode!r} is not a collective this reads")
+        shape = _one(instr, "shape", path, where)
+        etype = str(_one(shape, "element_type", path, where))
+        if etype not in ELEMENT_BYTES:
+            raise ConfigError(str(path), None, f"{where}: element type {etype!r} is unknown")
+        elems = 1
+        for d in shape.get("dimensions", []):
+            elems *= _int(d, path, where, "dimensions")
+        groups, n = _groups(instr, path, where)
+        size = float(elems * ELEMENT_BYTES[etype] * (n if opcode == "reduce-scatter" else 1))
+        rate = float(
+            _int(_one(rec, "network_throughput_bytes_per_sec", path, where), path, where, "throughput")
+        )
+        table = points.setdefault((OPS[opcode], n), {})
+        t_us = size / rate * 1e6
+        if size in table and table[size] != t_us:
+            raise ConfigError(
+                str(path), None, f"{where}: {opcode} on {n} devices measured twice at {size:g} B"
+            )
+        table[size] = t_us
+    if not points:
+        raise ConfigError(
+            str(path),
+            None,
+            f"the {device} table holds no all-reduce, all-gather, reduce-scatter or all-to-all",
+        )
+    out = []
+    for (op, n), table in sorted(points.items()):
+        if n < 2:
+            continue
+        sizes = sorted(table)
+        times = [table[s] for s in sizes]
+        nodes = -(-n // gpus_per_node)
+        f = bus_factor(op, n)
+        busbw = [s / (t * 1e-6) / 1e9 * f for s, t in zip(sizes, times)]
+        out.append(Measured(path, op, n, nodes, sizes, times, busbw))
+    return out
