@@ -375,6 +375,12 @@ def test_malformed_xla_tables_are_one_line_errors(tmp_path: Path) -> None:
         ),
         (good.replace("    value {", "    value { @", 1), (), "unexpected character '@'"),
         (good.replace(")pb", "} )pb", 1), (), "unbalanced '}'"),
+        ("x {" * 5000 + "}" * 5000, (), "nest deeper than 32"),
+        (
+            'R"pb( entries { key: "sm_90" value { entries { instruction { opcode: "all-reduce" } } } } )pb"',
+            (),
+            "'shape' is missing",
+        ),
     ]
     for text, extra, rule in cases:
         path = tmp_path / "bad.h"

@@ -48,6 +48,7 @@ _TOKEN = re.compile(
 )
 
 Message = dict[str, list[Any]]
+MAX_DEPTH = 32  # XLA's records nest 5 deep; deeper text is refused, not recursed into
 
 
 def _tokens(text: str, path: Path) -> list[tuple[str, str, int]]:
@@ -66,8 +67,12 @@ def _tokens(text: str, path: Path) -> list[tuple[str, str, int]]:
     return out
 
 
-def _message(toks: list[tuple[str, str, int]], i: int, path: Path, closing: bool) -> tuple[Message, int]:
+def _message(
+    toks: list[tuple[str, str, int]], i: int, path: Path, closing: bool, depth: int = 0
+) -> tuple[Message, int]:
     """The fields of one message from token i; (fields, index after its closing brace)."""
+    if depth > MAX_DEPTH:
+        raise fail(path, toks[i - 1][2], f"messages nest deeper than {MAX_DEPTH} levels")
     fields: Message = {}
     while i < len(toks):
         kind, text, line = toks[i]
@@ -84,7 +89,7 @@ def _message(toks: list[tuple[str, str, int]], i: int, path: Path, closing: bool
             raise fail(path, line, f"field {text!r} has no value")
         vkind, vtext, vline = toks[i]
         if vtext == "{":
-            value, i = _message(toks, i + 1, path, closing=True)
+            value, i = _message(toks, i + 1, path, closing=True, depth=depth + 1)
         elif vkind in ("num", "id"):
             value, i = vtext, i + 1
         elif vkind == "str":
