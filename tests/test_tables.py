@@ -491,3 +491,21 @@ def test_engine_hand_over_is_continuous_at_the_table_edges() -> None:
     assert t(lo) == pytest.approx(92.15e-6, rel=1e-9) and t(hi) == pytest.approx(8010.1e-6, rel=1e-9)
     assert t(lo - 1) == pytest.approx(t(lo), rel=1e-5) and t(hi + 1) == pytest.approx(t(hi), rel=1e-5)
     assert t(lo // 4) < t(lo) and t(hi * 2) > t(hi)  # the model's shape beyond the table
+
+
+@pytest.mark.parametrize(
+    "gpus,size,source",
+    [
+        ("8", "16MiB", "measured table"),
+        ("8", "8GiB", "model, scaled by the measured table at its nearest size"),
+        ("6", "16MiB", "model"),
+    ],
+)
+def test_collective_says_where_its_time_came_from(gpus: str, size: str, source: str) -> None:
+    """dgx-h100 holds measured all-gathers on 2, 4 and 8 GPUs from 1 KiB to 2 GiB."""
+    args = ["collective", "allgather", "--hardware", "dgx-h100", "--nodes", "1", "--gpus", gpus, "--size", size]
+    res = CliRunner().invoke(main, [*args, "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["source"] == source
+    text = CliRunner().invoke(main, args).stdout
+    assert text.splitlines()[-1].split(None, 1) == ["source", source]

@@ -95,7 +95,16 @@ def run_collective(
     t = res.iteration_time_s
     chosen = next(iter(res.algorithms)).split(":", 1)[1]
     algbw = size / t / 1e9
+    lookup = lookup_of(hw.tables)
+    spanned = len({topo.node_of(g) for g in group})
+    if res.measured:
+        source = "measured table"
+    elif lookup.has_collective(op, n, spanned):
+        source = "model, scaled by the measured table at its nearest size"
+    else:
+        source = "model"
     return {
+        "source": source,
         "time_s": t,
         "algbw_GBps": algbw,
         "busbw_GBps": algbw * bus_factor(op, n),
@@ -112,7 +121,7 @@ def run_collective(
 @click.option("--gpus", default=None, help="GPUs taking part (default: all GPUs of the nodes), placed naive")
 @click.option("--size", required=True, help="bytes, nccl-tests' convention: 256MiB, 8KiB, 1GB, 1024")
 @click.option("--algorithm", default="auto", show_default=True, help="auto, ring, tree, hierarchical, p2p")
-@click.option("--json", "as_json", is_flag=True, help="print only {time_s, algbw_GBps, busbw_GBps}")
+@click.option("--json", "as_json", is_flag=True, help="print only {time_s, algbw_GBps, busbw_GBps, source}")
 def command(
     op: str, hardware: str, nodes: str, gpus: str | None, size: str, algorithm: str, as_json: bool
 ) -> None:
@@ -132,7 +141,7 @@ def command(
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
     if as_json:
-        keys = ("time_s", "algbw_GBps", "busbw_GBps")
+        keys = ("time_s", "algbw_GBps", "busbw_GBps", "source")
         click.echo(json.dumps({k: out[k] for k in keys}))
         return
     click.echo(
@@ -141,3 +150,4 @@ def command(
     click.echo(f"  time    {out['time_s'] * 1e6:12.2f} us")
     click.echo(f"  algbw   {out['algbw_GBps']:12.2f} GB/s")
     click.echo(f"  busbw   {out['busbw_GBps']:12.2f} GB/s")
+    click.echo(f"  source  {out['source']}")
