@@ -155,6 +155,26 @@ CASES = [
 ]
 
 
+def _collective_json(hardware: str, op: str, nodes: str, gpus: str, size: str) -> dict:
+    """`simcluster collective ... --json` as a dict (the command must succeed)."""
+    args = [
+        "collective",
+        op,
+        "--hardware",
+        hardware,
+        "--nodes",
+        nodes,
+        "--gpus",
+        gpus,
+        "--size",
+        size,
+        "--json",
+    ]
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 0, res.output
+    return json.loads(res.stdout)
+
+
 def _busbw_in_file(name: str, size: str) -> float:
     for line in (DATA / name).read_text().splitlines():
         toks = line.split()
@@ -170,24 +190,8 @@ def test_import_then_collective_reproduces_the_imported_busbw(tmp_path, name, op
         tmp_path, *(str(p) for p in sorted(DATA.glob("*.txt"))), "--base", "dgx-a100", "--out", str(out)
     )
     assert code == 0, err
-    res = CliRunner().invoke(
-        main,
-        [
-            "collective",
-            op,
-            "--hardware",
-            str(out / "profile.yaml"),
-            "--nodes",
-            nodes,
-            "--gpus",
-            gpus,
-            "--size",
-            size,
-            "--json",
-        ],
-    )
-    assert res.exit_code == 0, res.output
-    assert json.loads(res.stdout)["busbw_GBps"] == pytest.approx(_busbw_in_file(name, size), rel=0.01)
+    got = _collective_json(str(out / "profile.yaml"), op, nodes, gpus, size)
+    assert got["busbw_GBps"] == pytest.approx(_busbw_in_file(name, size), rel=0.01)
 
 
 def test_import_report_and_alpha_beta_fit(tmp_path: Path) -> None:
@@ -309,27 +313,11 @@ def test_import_xla_table_then_collective_reproduces_its_busbw(
         ("allreduce", 8, 1),
         ("reducescatter", 4, 1),
     }
-    res = CliRunner().invoke(
-        main,
-        [
-            "collective",
-            op,
-            "--hardware",
-            str(out / "profile.yaml"),
-            "--nodes",
-            "1",
-            "--gpus",
-            gpus,
-            "--size",
-            str(size),
-            "--json",
-        ],
-    )
-    assert res.exit_code == 0, res.output
+    got = _collective_json(str(out / "profile.yaml"), op, "1", gpus, str(size))
     n = int(gpus)
     f = 2 * (n - 1) / n if op == "allreduce" else (n - 1) / n
     t = alpha_s + f * size / busbw
-    assert json.loads(res.stdout)["busbw_GBps"] == pytest.approx(f * size / t / 1e9, rel=0.01)
+    assert got["busbw_GBps"] == pytest.approx(f * size / t / 1e9, rel=0.01)
     # the sm_100 entry (one all-reduce of 4 KiB) is another device: not imported
     assert (out / "tables/allreduce_8gpu_1node.csv").read_text().splitlines()[1].startswith("1048576,")
 
@@ -503,9 +491,18 @@ def test_engine_hand_over_is_continuous_at_the_table_edges() -> None:
 )
 def test_collective_says_where_its_time_came_from(gpus: str, size: str, source: str) -> None:
     """dgx-h100 holds measured all-gathers on 2, 4 and 8 GPUs from 1 KiB to 2 GiB."""
-    args = ["collective", "allgather", "--hardware", "dgx-h100", "--nodes", "1", "--gpus", gpus, "--size", size]
-    res = CliRunner().invoke(main, [*args, "--json"])
-    assert res.exit_code == 0, res.output
-    assert json.loads(res.stdout)["source"] == source
+    assert _collective_json("dgx-h100", "allgather", "1", gpus, size)["source"] == source
+    args = [
+        "collective",
+        "allgather",
+        "--hardware",
+        "dgx-h100",
+        "--nodes",
+        "1",
+        "--gpus",
+        gpus,
+        "--size",
+        size,
+    ]
     text = CliRunner().invoke(main, args).stdout
     assert text.splitlines()[-1].split(None, 1) == ["source", source]
