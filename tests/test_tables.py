@@ -364,6 +364,17 @@ def test_malformed_xla_tables_are_one_line_errors(tmp_path: Path) -> None:
         (good.replace("    value {", "    value { @", 1), (), "unexpected character '@'"),
         (good.replace(")pb", "} )pb", 1), (), "unbalanced '}'"),
         ("x {" * 5000 + "}" * 5000, (), "nest deeper than 32"),
+        (good.replace("iota_transpose_perm: 0", "iota_transpose_perm: x", 2), (), "perm ['x']"),
+        (
+            good.replace("network_throughput_bytes_per_sec: ", "network_throughput_bytes_per_sec: 1 #", 2),
+            (),
+            "over 1e9 us",
+        ),
+        (
+            good.replace("num_devices_per_group: 4", "num_devices_per_group: 9"),
+            (),
+            "groups of 9 devices do not fill 2 nodes",
+        ),
         (
             'R"pb( entries { key: "sm_90" value { entries { instruction { opcode: "all-reduce" } } } } )pb"',
             (),

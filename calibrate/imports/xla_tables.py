@@ -23,6 +23,7 @@ from typing import Any
 from calibrate.imports.checked import fail
 from calibrate.imports.nccl_tests import Measured, bus_factor
 from simcluster.errors import ConfigError
+from simcluster.hardware.tables import MAX_TIME_US
 
 OPS = {
     "all-reduce": "allreduce",
@@ -140,8 +141,8 @@ def _groups(instr: Message, path: Path, where: str) -> tuple[int, int]:
         iota = (instr["collective_device_list"][0].get("iota_replica_group_list") or [None])[0]
     if not isinstance(iota, dict):
         raise ConfigError(str(path), None, f"{where}: only iota replica groups are read")
-    perm = [int(p) for p in iota.get("iota_transpose_perm", ["0"])]
-    if perm != list(range(len(perm))):
+    perm = [str(p) for p in iota.get("iota_transpose_perm", ["0"])]
+    if perm != [str(i) for i in range(len(perm))]:
         raise ConfigError(str(path), None, f"{where}: transposed replica groups (perm {perm}) are not read")
     g = _int(_one(iota, "num_replica_groups", path, where), path, where, "num_replica_groups")
     n = _int(_one(iota, "num_devices_per_group", path, where), path, where, "num_devices_per_group")
@@ -184,6 +185,8 @@ def read_xla_collectives(path: Path, device: str, gpus_per_node: int) -> list[Me
         )
         table = points.setdefault((OPS[opcode], n), {})
         t_us = size / rate * 1e6
+        if t_us > MAX_TIME_US:
+            raise ConfigError(str(path), None, f"{where}: {size:g} B at {rate:g} B/s is over 1e9 us")
         if size in table and table[size] != t_us:
             raise ConfigError(
                 str(path), None, f"{where}: {opcode} on {n} devices measured twice at {size:g} B"
@@ -202,6 +205,12 @@ def read_xla_collectives(path: Path, device: str, gpus_per_node: int) -> list[Me
         sizes = sorted(table)
         times = [table[s] for s in sizes]
         nodes = -(-n // gpus_per_node)
+        if n % nodes:
+            raise ConfigError(
+                str(path),
+                None,
+                f"{op} groups of {n} devices do not fill {nodes} nodes of {gpus_per_node} evenly",
+            )
         f = bus_factor(op, n)
         busbw = [s / (t * 1e-6) / 1e9 * f for s, t in zip(sizes, times)]
         out.append(Measured(path, op, n, nodes, sizes, times, busbw))
