@@ -289,6 +289,9 @@ class _Grid:
 
 # fp16 and bf16 run at the same tensor-core rate (as HardwareProfile.peak_flops falls back between them)
 _SAME_RATE = {"fp16": "bf16", "bf16": "fp16"}
+# A point-to-point send of S bytes between two GPUs (pipeline stages, ring attention) is what nccl-tests'
+# sendrecv measures on 2 GPUs: each sends S to the other at once, over full-duplex links.
+_TABLE_OP = {"send": "sendrecv"}
 
 
 class Lookup:
@@ -306,12 +309,15 @@ class Lookup:
     def __bool__(self) -> bool:
         return bool(self._coll or self._gemm)
 
+    def _series(self, op: str, ranks: int, nodes: int) -> _Series | None:
+        return self._coll.get((_TABLE_OP.get(op, op), ranks, nodes))
+
     def has_collective(self, op: str, ranks: int, nodes: int) -> bool:
-        return (op, ranks, nodes) in self._coll
+        return self._series(op, ranks, nodes) is not None
 
     def covers_collective(self, op: str, ranks: int, nodes: int, size_bytes: float) -> bool:
         """A table holds this call's size (at or between measured sizes), not only its edge ratio."""
-        series = self._coll.get((op, ranks, nodes))
+        series = self._series(op, ranks, nodes)
         return series is not None and series.lo <= size_bytes <= series.hi
 
     def covers_gemm(self, b: int, m: int, n: int, k: int, dtype: str) -> bool:
@@ -323,8 +329,9 @@ class Lookup:
         self, op: str, ranks: int, nodes: int, size_bytes: float, model_s: Callable[[float], float]
     ) -> float | None:
         """Seconds of one `op` of `size_bytes` on `ranks` GPUs over `nodes` nodes, or None without a table.
-        Outside the measured sizes: `model_s(size)` x the table/model ratio at the nearest measured size."""
-        series = self._coll.get((op, ranks, nodes))
+        Outside the measured sizes: `model_s(size)` x the table/model ratio at the nearest measured size.
+        A `send` between two GPUs takes the 2-GPU `sendrecv` table."""
+        series = self._series(op, ranks, nodes)
         if series is None:
             return None
         if series.lo <= size_bytes <= series.hi:
