@@ -298,13 +298,19 @@ XLA = Path(__file__).parent / "data" / "xla" / "collectives_sm90.h"
 
 @pytest.mark.parametrize(
     "op,gpus,size,alpha_s,busbw",
-    [("allreduce", "8", 16777216, 28e-6, 350e9), ("reducescatter", "4", 1048576, 20e-6, 300e9)],
+    [
+        ("allreduce", "8", 16777216, 28e-6, 350e9),
+        ("reducescatter", "4", 1048576, 20e-6, 300e9),
+        ("sendrecv", "2", 16777216, 10e-6, 200e9),  # collective-permute, pairs exchanging
+        ("sendrecv", "8", 1048576, 12e-6, 150e9),  # collective-permute, a ring
+    ],
 )
 def test_import_xla_table_then_collective_reproduces_its_busbw(
     tmp_path, op, gpus, size, alpha_s, busbw
 ) -> None:
     """The sample's records were written as alpha + bus factor x S / busbw (reduce-scatter: the f32 output
-    shape x 4 devices is S); `simcluster collective` on the imported profile returns that busbw within 1%."""
+    shape x 4 devices is S; a permute: each device's buffer is S, bus factor 1); `simcluster collective` on the
+    imported profile returns that busbw within 1%."""
     out = tmp_path / "prof"
     code, err = _import(tmp_path, "--xla-collectives", str(XLA), "--base", "dgx-h100", "--out", str(out))
     assert code == 0, err
@@ -312,10 +318,12 @@ def test_import_xla_table_then_collective_reproduces_its_busbw(
     assert {(t.op, t.ranks, t.nodes) for t in prof.tables.collectives} == {
         ("allreduce", 8, 1),
         ("reducescatter", 4, 1),
-    }
+        ("sendrecv", 2, 1),
+        ("sendrecv", 8, 1),
+    }  # the one-way permute (0 -> 4, ...) is left out
     got = _collective_json(str(out / "profile.yaml"), op, "1", gpus, str(size))
     n = int(gpus)
-    f = 2 * (n - 1) / n if op == "allreduce" else (n - 1) / n
+    f = {"allreduce": 2 * (n - 1) / n, "reducescatter": (n - 1) / n}.get(op, 1.0)
     t = alpha_s + f * size / busbw
     assert got["busbw_GBps"] == pytest.approx(f * size / t / 1e9, rel=0.01)
     # the sm_100 entry (one all-reduce of 4 KiB) is another device: not imported
@@ -365,6 +373,11 @@ def test_malformed_xla_tables_are_one_line_errors(tmp_path: Path) -> None:
         (good.replace(")pb", "} )pb", 1), (), "unbalanced '}'"),
         ("x {" * 5000 + "}" * 5000, (), "nest deeper than 32"),
         (good.replace("iota_transpose_perm: 0", "iota_transpose_perm: x", 2), (), "perm ['x']"),
+        (
+            good.replace("source_target_pairs { source: 1", "source_target_pairs { source: a", 1),
+            (),
+            "not device numbers",
+        ),
         (
             good.replace("network_throughput_bytes_per_sec: ", "network_throughput_bytes_per_sec: 1 #", 2),
             (),

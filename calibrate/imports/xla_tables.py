@@ -7,8 +7,10 @@ replica groups) and `network_throughput_bytes_per_sec` = tensor size / the media
 module holding only that collective. The tensor size is nccl-tests' size: the all-reduce's and all-to-all's
 buffer, the all-gather's output, the reduce-scatter's input (its output shape x the group size); so
 time_us = size / throughput. Groups are contiguous device ranges (iota, no transpose); every group of a
-record ran at once, each on its own GPUs. collective-permute records (XLA's send/recv patterns run 100 times
-in a loop) are left out.
+record ran at once, each on its own GPUs. collective-permute records (a send/recv pattern, timed over 100
+iterations of a loop and divided back) are read where they are what nccl-tests' sendrecv measures: pairs
+exchanging (0<->1, 2<->3, ...: sendrecv on 2 GPUs, every pair at once) or a ring (i -> i+1: sendrecv on all
+of them), each device sending its buffer (the shape) once; one-way patterns are left out.
 
 The text format is protobuf's text format; the small reader below takes what these files hold (messages,
 scalars, strings, comments) and names file and line for anything else.
@@ -31,7 +33,7 @@ OPS = {
     "reduce-scatter": "reducescatter",
     "all-to-all": "alltoall",
 }
-SKIPPED = ("collective-permute",)
+PERMUTE = "collective-permute"
 ELEMENT_BYTES = {
     "F32": 4,
     "S32": 4,
@@ -149,6 +151,27 @@ def _groups(instr: Message, path: Path, where: str) -> tuple[int, int]:
     return g, n
 
 
+def _permute_group(instr: Message, path: Path, where: str) -> int | None:
+    """The sendrecv group size of a collective-permute's pairs: 2 for pairs exchanging (0<->1, 2<->3, ...),
+    the device count for a ring (i -> i+1 mod n), None for anything else (a field left out is 0)."""
+    pairs = set()
+    for p in instr.get("source_target_pairs", []):
+        if not isinstance(p, dict):
+            raise ConfigError(str(path), None, f"{where}: source_target_pairs must be messages")
+        ends = [str(p.get(k, ["0"])[0]) for k in ("source", "target")]
+        if not all(e.isdigit() for e in ends):
+            raise ConfigError(str(path), None, f"{where}: source_target_pairs {ends} are not device numbers")
+        pairs.add((int(ends[0]), int(ends[1])))
+    n = len({d for pair in pairs for d in pair})
+    if n < 2 or {d for pair in pairs for d in pair} != set(range(n)):
+        return None
+    if n % 2 == 0 and pairs == {(i, i ^ 1) for i in range(n)}:
+        return 2
+    if pairs == {(i, (i + 1) % n) for i in range(n)}:
+        return n
+    return None
+
+
 def read_xla_collectives(path: Path, device: str, gpus_per_node: int) -> list[Measured]:
     """One table per (op, devices per group) from the `device` entry (e.g. "sm_90") of an XLA collective
     performance table; a group of n devices spans ceil(n / gpus_per_node) nodes."""
@@ -167,9 +190,11 @@ def read_xla_collectives(path: Path, device: str, gpus_per_node: int) -> list[Me
         where = f"{device} record {k}"
         instr = _one(rec, "instruction", path, where)
         opcode = str(_one(instr, "opcode", path, where))
-        if opcode in SKIPPED:
-            continue
-        if opcode not in OPS:
+        if opcode == PERMUTE:
+            n = _permute_group(instr, path, where)
+            if n is None:
+                continue  # a one-way pattern: not what sendrecv measures
+        elif opcode not in OPS:
             raise ConfigError(str(path), None, f"{where}: opcode {opcode!r} is not a collective this reads")
         shape = _one(instr, "shape", path, where)
         etype = str(_one(shape, "element_type", path, where))
@@ -178,12 +203,13 @@ def read_xla_collectives(path: Path, device: str, gpus_per_node: int) -> list[Me
         elems = 1
         for d in shape.get("dimensions", []):
             elems *= _int(d, path, where, "dimensions")
-        groups, n = _groups(instr, path, where)
+        if opcode != PERMUTE:
+            _, n = _groups(instr, path, where)
         size = float(elems * ELEMENT_BYTES[etype] * (n if opcode == "reduce-scatter" else 1))
         rate = float(
             _int(_one(rec, "network_throughput_bytes_per_sec", path, where), path, where, "throughput")
         )
-        table = points.setdefault((OPS[opcode], n), {})
+        table = points.setdefault((OPS.get(opcode, "sendrecv"), n), {})
         t_us = size / rate * 1e6
         if t_us > MAX_TIME_US:
             raise ConfigError(str(path), None, f"{where}: {size:g} B at {rate:g} B/s is over 1e9 us")
@@ -196,7 +222,7 @@ def read_xla_collectives(path: Path, device: str, gpus_per_node: int) -> list[Me
         raise ConfigError(
             str(path),
             None,
-            f"the {device} table holds no all-reduce, all-gather, reduce-scatter or all-to-all",
+            f"the {device} table holds no all-reduce, all-gather, reduce-scatter, all-to-all or sendrecv pattern",
         )
     out = []
     for (op, n), table in sorted(points.items()):

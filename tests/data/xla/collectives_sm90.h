@@ -35,6 +35,97 @@ constexpr char kDefaultCollectivePTable[] = R"pb(
     value {
       entries {
         instruction {
+          name: "collective-permute"
+          opcode: "collective-permute"
+          shape {
+            element_type: F32
+            dimensions: 262144
+          }
+          source_target_pairs { target: 1 }
+          source_target_pairs { source: 1 }
+          source_target_pairs { source: 2 target: 3 }
+          source_target_pairs { source: 3 target: 2 }
+          source_target_pairs { source: 4 target: 5 }
+          source_target_pairs { source: 5 target: 4 }
+          source_target_pairs { source: 6 target: 7 }
+          source_target_pairs { source: 7 target: 6 }
+        }
+        network_throughput_bytes_per_sec: 68791199563
+      }
+      entries {
+        instruction {
+          name: "collective-permute"
+          opcode: "collective-permute"
+          shape {
+            element_type: F32
+            dimensions: 262144
+          }
+          source_target_pairs { target: 1 }
+          source_target_pairs { source: 1 target: 2 }
+          source_target_pairs { source: 2 target: 3 }
+          source_target_pairs { source: 3 target: 4 }
+          source_target_pairs { source: 4 target: 5 }
+          source_target_pairs { source: 5 target: 6 }
+          source_target_pairs { source: 6 target: 7 }
+          source_target_pairs { source: 7 }
+        }
+        network_throughput_bytes_per_sec: 55215799051
+      }
+      entries {
+        instruction {
+          name: "collective-permute"
+          opcode: "collective-permute"
+          shape {
+            element_type: F32
+            dimensions: 4194304
+          }
+          source_target_pairs { target: 1 }
+          source_target_pairs { source: 1 }
+          source_target_pairs { source: 2 target: 3 }
+          source_target_pairs { source: 3 target: 2 }
+          source_target_pairs { source: 4 target: 5 }
+          source_target_pairs { source: 5 target: 4 }
+          source_target_pairs { source: 6 target: 7 }
+          source_target_pairs { source: 7 target: 6 }
+        }
+        network_throughput_bytes_per_sec: 178697587544
+      }
+      entries {
+        instruction {
+          name: "collective-permute"
+          opcode: "collective-permute"
+          shape {
+            element_type: F32
+            dimensions: 4194304
+          }
+          source_target_pairs { target: 1 }
+          source_target_pairs { source: 1 target: 2 }
+          source_target_pairs { source: 2 target: 3 }
+          source_target_pairs { source: 3 target: 4 }
+          source_target_pairs { source: 4 target: 5 }
+          source_target_pairs { source: 5 target: 6 }
+          source_target_pairs { source: 6 target: 7 }
+          source_target_pairs { source: 7 }
+        }
+        network_throughput_bytes_per_sec: 135466067682
+      }
+      entries {
+        instruction {
+          name: "collective-permute"
+          opcode: "collective-permute"
+          shape {
+            element_type: F32
+            dimensions: 262144
+          }
+          source_target_pairs { target: 4 }
+          source_target_pairs { source: 1 target: 5 }
+          source_target_pairs { source: 2 target: 6 }
+          source_target_pairs { source: 3 target: 7 }
+        }
+        network_throughput_bytes_per_sec: 123456789
+      }
+      entries {
+        instruction {
           name: "_"
           opcode: "all-reduce"
           shape {
