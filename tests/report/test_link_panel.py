@@ -199,3 +199,19 @@ def test_links_rank_by_utilization_and_the_bottleneck_class_is_named(which, requ
     worst = max(per, key=lambda c: per[c]["busiest_average"])
     assert linkpanel.class_note(res).startswith(f"bottleneck: {worst} ")
     assert res.topology.link_class[links[0]] == worst
+
+
+def test_log_index_numbers_pairs_by_first_appearance_of_their_arrays() -> None:
+    """Phases sharing the engine's (links, bytes) arrays share a pair; equal values in other arrays do not
+    (identity, not content), and pairs are numbered in the order they first appear."""
+    import numpy as np
+
+    from simcluster.network.utilization import log_index
+
+    a, b, c, d = np.array([0, 1]), np.array([5.0, 6.0]), np.array([2]), np.array([7.0])
+    b2 = b.copy()
+    ix = log_index([(0.0, 1.0, c, d), (1.0, 2.0, a, b), (2.0, 3.0, c, d), (3.0, 4.0, a, b2), (4.0, 5.0, a, b)])
+    assert ix.pair.tolist() == [0, 1, 0, 2, 1]
+    assert [lk.tolist() for lk in ix.links] == [[2], [0, 1], [0, 1]]
+    assert ix.t0.tolist() == [0.0, 1.0, 2.0, 3.0, 4.0] and ix.t1.tolist() == [1.0, 2.0, 3.0, 4.0, 5.0]
+    assert log_index([]).pair.tolist() == []
