@@ -204,10 +204,6 @@ def test_links_rank_by_utilization_and_the_bottleneck_class_is_named(which, requ
 def test_log_index_numbers_pairs_by_first_appearance_of_their_arrays() -> None:
     """Phases sharing the engine's (links, bytes) arrays share a pair; equal values in other arrays do not
     (identity, not content), and pairs are numbered in the order they first appear."""
-    import numpy as np
-
-    from simcluster.network.utilization import log_index
-
     a, b, c, d = np.array([0, 1]), np.array([5.0, 6.0]), np.array([2]), np.array([7.0])
     b2 = b.copy()
     ix = log_index([(0.0, 1.0, c, d), (1.0, 2.0, a, b), (2.0, 3.0, c, d), (3.0, 4.0, a, b2), (4.0, 5.0, a, b)])
