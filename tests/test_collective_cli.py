@@ -19,7 +19,8 @@ def test_json_allreduce_one_dgx_a100_node() -> None:
     res = invoke("allreduce", "--hardware", "dgx-a100", "--nodes", "1", "--size", "1GiB", "--json")
     assert res.exit_code == 0, res.output
     out = json.loads(res.stdout)
-    assert set(out) == {"time_s", "algbw_GBps", "busbw_GBps"}
+    assert set(out) == {"time_s", "algbw_GBps", "busbw_GBps", "source"}
+    assert out["source"] == "model"  # dgx-a100 holds no measured tables
     assert out["algbw_GBps"] == pytest.approx(2**30 / out["time_s"] / 1e9)
     assert out["busbw_GBps"] == pytest.approx(out["algbw_GBps"] * 2 * 7 / 8)
     assert out["busbw_GBps"] == pytest.approx(232.5, rel=0.01)
