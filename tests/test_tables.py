@@ -331,15 +331,16 @@ def test_import_xla_table_then_collective_reproduces_its_busbw(
 
 
 def test_import_of_xla_h100_table_reproduces_the_dgx_h100_tables(tmp_path: Path) -> None:
-    """dgx-h100's intra-node collective tables are OpenXLA's sm_90 measurements (tensorflow 18c005b,
-    Apache-2.0) as the importer reads them: 4 ops x 2/4/8 GPUs x 22 sizes, byte for byte."""
+    """dgx-h100's intra-node collective tables are OpenXLA's sm_90 measurements (openxla/xla 040b384,
+    Apache-2.0) as the importer reads them: 4 ops x 2/4/8 GPUs and sendrecv on 2 and 8 GPUs (collective-permute
+    pairs and ring), 22 sizes each, byte for byte."""
     out = tmp_path / "p"
-    src = Path(__file__).parent / "data" / "xla" / "collective_interpolator_data_tf18c005b.h"
+    src = Path(__file__).parent / "data" / "xla" / "collective_interpolator_data_openxla_040b384.h"
     code, err = _import(tmp_path, "--xla-collectives", str(src), "--base", "dgx-h100", "--out", str(out))
     assert code == 0, err
     preset = Path(__file__).parent.parent / "simcluster/hardware/presets/dgx-h100"
     names = sorted(p.name for p in (out / "tables").glob("*.csv"))
-    assert len(names) == 12
+    assert len(names) == 14
     for name in names:
         assert (out / "tables" / name).read_text() == (preset / name).read_text(), name
         assert len((out / "tables" / name).read_text().splitlines()) == 23
