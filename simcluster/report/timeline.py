@@ -11,11 +11,10 @@ from __future__ import annotations
 import base64
 import html
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
-import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from simcluster.report.lanes import _codes, plan
 from simcluster.report.linkpanel import SCRIPT as LINK_SCRIPT
@@ -23,6 +22,9 @@ from simcluster.report.linkpanel import TITLE as LINK_TITLE
 from simcluster.report.linkpanel import class_note, link_traces, retitle
 from simcluster.report.series import memory_series
 from simcluster.simulate import SimResult
+
+if TYPE_CHECKING:  # plotly is imported where a figure is built: the run's parent process never needs it
+    import plotly.graph_objects as go
 
 COLORS = {
     "gemm": "#1f77b4",
@@ -131,6 +133,7 @@ def _gap_hover(g: pd.DataFrame) -> list[str]:
 DETAIL_ZOOM = 0.25  # detail is drawn when the visible span is under this fraction of the iteration
 DETAIL_MAX = 20_000  # and it holds at most this many bars
 DETAIL_ROWS = int(DETAIL_MAX / DETAIL_ZOOM)  # level-1 rows the page carries at most (lanes.detail_ranks)
+PLAN_RANKS = (SHAPE_BUDGET, MAX_RANKS, False)  # plan's (budget, max_ranks, prefer_detail) here
 
 
 def _b64(a: np.ndarray, dtype: str) -> str:
@@ -329,6 +332,8 @@ def _figure(
     res: SimResult, title: str, budget: int = SHAPE_BUDGET, max_ranks: int = MAX_RANKS
 ) -> tuple[go.Figure, list[dict], list[str]]:
     """The figure's layout (a plotly Figure without traces), its traces as plain dicts, and the notes."""
+    from plotly.subplots import make_subplots
+
     pl = plan(res, budget, max_ranks, detail_rows=DETAIL_ROWS)
     ranks, df, gaps, notes = pl.ranks, pl.ops, pl.gaps, pl.notes
     ypos = {r: -k * BAND for k, r in enumerate(ranks)}
