@@ -62,12 +62,13 @@ def _lanes(ts: np.ndarray, te: np.ndarray) -> np.ndarray:
 
 
 def _join(*parts: object):  # noqa: ANN202 - pyarrow array
-    """Element-wise concatenation of string arrays and constant strings."""
+    """Element-wise concatenation of string arrays and constant strings (a null counts as empty)."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
     args = [pa.scalar(p, type=pa.string()) if isinstance(p, str) else p for p in parts]
-    return pc.binary_join_element_wise(*args, pa.scalar("", type=pa.string()))
+    options = pc.JoinOptions(null_handling="replace", null_replacement="")
+    return pc.binary_join_element_wise(*args, pa.scalar("", type=pa.string()), options=options)
 
 
 def _num(a: np.ndarray):  # noqa: ANN202 - pyarrow array
@@ -86,11 +87,18 @@ def _pick(vocab: list[str], codes: np.ndarray):  # noqa: ANN202 - pyarrow array
 
 
 def _opt(mask: np.ndarray, *parts: object):  # noqa: ANN202 - pyarrow array
-    """The concatenation where `mask`, else an empty string."""
+    """The concatenation of `parts` (constant strings, numbers as numpy arrays) where `mask`, else null
+    (empty to `_join`): numbers are turned into text on those rows only."""
     import pyarrow as pa
-    import pyarrow.compute as pc
 
-    return pc.if_else(pa.array(np.asarray(mask, dtype=bool)), _join(*parts), pa.scalar("", type=pa.string()))
+    mask = np.asarray(mask, dtype=bool)
+    k = int(mask.sum())
+    if k == 0:
+        return pa.nulls(len(mask), type=pa.string())
+    joined = _join(*(p if isinstance(p, str) else _num(np.asarray(p)[mask]) for p in parts))
+    if k == len(mask):
+        return joined
+    return joined.take(pa.array(np.cumsum(mask) - 1, mask=~mask))
 
 
 def _codes_of(col) -> tuple[np.ndarray, list[str]]:  # noqa: ANN001 - pandas Series
@@ -197,12 +205,12 @@ def _slices(res: SimResult, ops, gaps) -> tuple[object, list[tuple[int, int, str
         ',"dur":',
         _num(dur[order]),
         pa.array(mid, type=pa.string()).take(inv),
-        _opt(layer >= 0, ',"layer":', _num(layer)),
-        _opt(mb >= 0, ',"microbatch":', _num(mb)),
-        _opt(nbytes != 0, ',"bytes":', _num(nbytes)),
-        _opt(flops != 0, ',"flops":', _num(flops)),
+        _opt(layer >= 0, ',"layer":', layer),
+        _opt(mb >= 0, ',"microbatch":', mb),
+        _opt(nbytes != 0, ',"bytes":', nbytes),
+        _opt(flops != 0, ',"flops":', flops),
         pa.array(post, type=pa.string()).take(inv),
-        _opt(n_merged > 1, ',"ops":', _num(n_merged), ',"busy_us":', _num(busy)),
+        _opt(n_merged > 1, ',"ops":', n_merged, ',"busy_us":', busy),
         "}},",
     )
     return rows, sorted(threads)
