@@ -6,6 +6,9 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
+import os
+import pickle
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -106,7 +109,15 @@ def _write(
         tmp = d.path
         both = "trace" in outputs and "timeline" in outputs and _Jobs.forks() and _same_tables(res)
         if both:  # one process plans both pages' op tables, then forks the timeline's writer off
-            jobs.start("trace", _trace_and_timeline, res, tmp)
+            link_r, link_w = os.pipe()  # this process's link utilization, sent to the timeline's
+            try:
+                jobs.start("trace", _trace_and_timeline, res, tmp, link_r, link_w)
+            except BaseException:
+                os.close(link_w)
+                raise
+            finally:
+                os.close(link_r)
+            _send(link_w, res.link_utilization)
         elif "trace" in outputs:  # first: the summary below is computed while it runs
             from simcluster.report.trace import write_trace
 
@@ -178,14 +189,41 @@ def _same_tables(res: SimResult) -> bool:
     return same_tables(res, trace.PLAN_RANKS, timeline.PLAN_RANKS)
 
 
-def _trace_and_timeline(res: SimResult, folder: Path) -> tuple[list[str], list[str]]:
+def _send(fd: int, make: Callable[[], object]) -> None:
+    """Pickle `make()` into the pipe `fd`, closing it whatever happens (a reader that died is not this
+    writer's error; its job reports it)."""
+    with os.fdopen(fd, "wb") as f:
+        data = pickle.dumps(make(), protocol=pickle.HIGHEST_PROTOCOL)
+        with contextlib.suppress(BrokenPipeError):
+            f.write(data)
+            f.flush()
+
+
+def _receive(fd: int) -> object | None:
+    """What `_send` sent through the pipe `fd` (None if the sender closed it without sending)."""
+    with os.fdopen(fd, "rb") as f:
+        data = f.read()
+    return pickle.loads(data) if data else None
+
+
+def _trace_and_timeline(
+    res: SimResult, folder: Path, link_r: int | None = None, link_w: int | None = None
+) -> tuple[list[str], list[str]]:
     """In a forked process: the trace's plan, whose op tables (`lanes._tables`: rows sorted into lanes,
     merged, idle gaps) the timeline's plan reads too, then the timeline's writer forked off with them (so they
-    are computed once, not once per writer) and the trace written beside it. Returns both writers' notes."""
+    are computed once, not once per writer) and the trace written beside it. Returns both writers' notes.
+    `link_r`/`link_w`: a pipe on which the parent sends `res.link_utilization()`, which it computes meanwhile
+    for summary.json (the timeline's link note is the same)."""
     from simcluster.report import trace
     from simcluster.report.forked import Forked
 
+    if link_w is not None:
+        os.close(link_w)
     trace.trace_plan(res)
+    if link_r is not None:
+        sent = _receive(link_r)
+        if sent is not None:
+            res.cache["link_utilization"] = sent
     with Forked(_write_timeline, res, folder) as timeline:
         notes = trace.write_trace(res, folder / "trace.json.gz")
         return notes, timeline.result()
