@@ -192,11 +192,13 @@ def _same_tables(res: SimResult) -> bool:
 def _send(fd: int, make: Callable[[], object]) -> None:
     """Pickle `make()` into the pipe `fd`, closing it whatever happens (a reader that died is not this
     writer's error; its job reports it)."""
-    with os.fdopen(fd, "wb") as f:
-        data = pickle.dumps(make(), protocol=pickle.HIGHEST_PROTOCOL)
+    try:
+        view = memoryview(pickle.dumps(make(), protocol=pickle.HIGHEST_PROTOCOL))
         with contextlib.suppress(BrokenPipeError):
-            f.write(data)
-            f.flush()
+            while view:
+                view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
 
 
 def _receive(fd: int) -> object | None:

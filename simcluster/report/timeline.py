@@ -525,35 +525,87 @@ zooming in to less than a quarter of the iteration draws the single ops of the v
 """
 
 
+CONFIG = {"displaylogo": False, "scrollZoom": False}  # plotly.js' config for the page
+
+
 def page(fig: go.Figure | dict, notes: list[str], title: str) -> str:
     """The self-contained HTML page around a timeline figure (a plotly Figure, or a dict of plain `data` and
     `layout`, written without validation)."""
+    if isinstance(fig, dict):
+        return "".join(page_parts(fig, notes, title))
     import plotly.io as pio
 
     plot = pio.to_html(
-        fig,
+        fig, full_html=False, include_plotlyjs=True, div_id="timeline", config=dict(CONFIG), validate=False
+    )
+    return "".join(_around(plot, notes, title))
+
+
+def page_parts(fig: dict, notes: list[str], title: str) -> list[str]:
+    """`page` of a dict figure as pieces to write one after the other (the same text): the figure's data
+    and layout JSON and plotly.js are never copied into one page-sized string."""
+    return _around(_plot_parts(fig), notes, title)
+
+
+def _around(plot: str | list[str], notes: list[str], title: str) -> list[str]:
+    """The page's pieces around the plot's (PAGE, the link panel's script after the plot)."""
+    head, tail = PAGE.split("{plot}")
+    notes_html = "\n".join(f'<p class="note">{html.escape(n)}.</p>' for n in notes)
+    plot_parts = [plot] if isinstance(plot, str) else plot
+    return [
+        head.format(title=html.escape(title), notes=notes_html),
+        *plot_parts,
+        LINK_SCRIPT,  # recomputes the link panel's windows on zoom
+        tail.format(detail_js=DETAIL_JS),
+    ]
+
+
+def _plot_parts(fig: dict) -> list[str]:
+    """`pio.to_html(fig, full_html=False, include_plotlyjs=True, div_id="timeline", config=CONFIG,
+    validate=False)` in pieces, the same text: plotly's own output for a figure of no data and the same size,
+    with this figure's data and layout JSON where that one's are."""
+    import plotly.io as pio
+    from plotly.io.json import to_json_plotly
+
+    layout = fig.get("layout", {})
+    size = {k: layout[k] for k in ("width", "height") if k in layout}
+    tmpl = layout.get("template", {}).get("layout", {}) if isinstance(layout.get("template"), dict) else {}
+    tmpl_size = {k: tmpl[k] for k in ("width", "height") if k in tmpl}
+    empty_layout = {**size, **({"template": {"layout": tmpl_size}} if tmpl_size else {})}
+    shell = pio.to_html(
+        {"data": [], "layout": empty_layout},
         full_html=False,
         include_plotlyjs=True,
         div_id="timeline",
-        config={"displaylogo": False, "scrollZoom": False},
+        config=dict(CONFIG),
         validate=False,
     )
-    notes_html = "\n".join(f'<p class="note">{html.escape(n)}.</p>' for n in notes)
-    plot += LINK_SCRIPT  # recomputes the link panel's windows on zoom
-    return PAGE.format(title=html.escape(title), notes=notes_html, plot=plot, detail_js=DETAIL_JS)
+    call = shell.rindex("Plotly.newPlot(")
+    d = shell.index(to_json_plotly([]), call)
+    empty = to_json_plotly(empty_layout)
+    lo = shell.index(empty, d + 2)
+    return [
+        shell[:d],
+        to_json_plotly(fig.get("data", [])),
+        shell[d + 2 : lo],
+        to_json_plotly(layout),
+        shell[lo + len(empty) :],
+    ]
 
 
-def _page_of(res: SimResult, title: str, budget: int, max_ranks: int) -> tuple[str, list[str]]:
+def _page_of(res: SimResult, title: str, budget: int, max_ranks: int) -> tuple[list[str], list[str]]:
     fig, data, notes = _figure(res, title, budget, max_ranks)
-    return page({"data": data, "layout": fig.layout.to_plotly_json()}, notes, title), notes
+    return page_parts({"data": data, "layout": fig.layout.to_plotly_json()}, notes, title), notes
 
 
 def timeline_html(res: SimResult, title: str, budget: int = SHAPE_BUDGET, max_ranks: int = MAX_RANKS) -> str:
-    return _page_of(res, title, budget, max_ranks)[0]
+    return "".join(_page_of(res, title, budget, max_ranks)[0])
 
 
 def write_timeline(res: SimResult, title: str, path: Path) -> list[str]:
-    """Write the page; returns the notes on what was merged or left out."""
-    text, notes = _page_of(res, title, SHAPE_BUDGET, MAX_RANKS)
-    path.write_text(text, encoding="utf-8")
+    """Write the page, piece by piece; returns the notes on what was merged or left out."""
+    parts, notes = _page_of(res, title, SHAPE_BUDGET, MAX_RANKS)
+    with open(path, "w", encoding="utf-8") as f:
+        for part in parts:
+            f.write(part)
     return notes

@@ -108,3 +108,58 @@ def test_the_collector_is_paused_while_writing_and_back_after(monkeypatch, tmp_p
     r = CliRunner().invoke(main, [*args, "--out", str(tmp_path / "o"), "--outputs", "summary"])
     assert r.exit_code == 0, r.output
     assert seen == [False] and gc.isenabled()
+
+
+def _page_as_plotly_writes_it(fig: dict, notes: list[str], title: str) -> str:
+    """The page with plotly's own `to_html` of the whole figure (how it was written before the pieces)."""
+    import html
+
+    import plotly.io as pio
+
+    plot = pio.to_html(
+        fig,
+        full_html=False,
+        include_plotlyjs=True,
+        div_id="timeline",
+        config=dict(timeline.CONFIG),
+        validate=False,
+    )
+    notes_html = "\n".join(f'<p class="note">{html.escape(n)}.</p>' for n in notes)
+    return timeline.PAGE.format(
+        title=html.escape(title),
+        notes=notes_html,
+        plot=plot + timeline.LINK_SCRIPT,
+        detail_js=timeline.DETAIL_JS,
+    )
+
+
+def test_the_page_in_pieces_is_plotlys_page(tp16) -> None:
+    fig, data, notes = timeline._figure(tp16, "t")
+    layout = fig.layout.to_plotly_json()
+    figures = [
+        {"data": data, "layout": layout},
+        {
+            "data": data[:3],
+            "layout": {k: v for k, v in layout.items() if k != "height"},
+        },  # plotly's default size
+        {"data": [], "layout": {"template": {"layout": {"width": 640}}, "title": {"text": "[]"}}},
+    ]
+    for f in figures:
+        parts = timeline.page_parts(f, notes, "a <title>")
+        assert len(parts) > 3 and "".join(parts) == _page_as_plotly_writes_it(f, notes, "a <title>")
+        assert timeline.page(f, notes, "a <title>") == "".join(parts)
+
+
+def test_a_value_sent_through_a_pipe_comes_back_and_a_gone_reader_is_no_error() -> None:
+    import os
+
+    r, w = os.pipe()
+    value = {"nvlink": {"mean": 0.1 + 0.2, "peak": 1.0, "links": 3}}
+    outputs._send(w, lambda: value)
+    assert outputs._receive(r) == value
+    r, w = os.pipe()
+    os.close(w)
+    assert outputs._receive(r) is None  # closed without sending
+    r, w = os.pipe()
+    os.close(r)
+    outputs._send(w, lambda: value)  # the reader is gone: nothing raised
