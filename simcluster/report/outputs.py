@@ -212,23 +212,25 @@ def _trace_and_timeline(
     res: SimResult, folder: Path, link_r: int | None = None, link_w: int | None = None
 ) -> tuple[list[str], list[str]]:
     """In a forked process: the trace's plan, whose op tables (`lanes._tables`: rows sorted into lanes,
-    merged, idle gaps) the timeline's plan reads too, then the timeline's writer forked off with them (so they
-    are computed once, not once per writer) and the trace written beside it. Returns both writers' notes.
+    merged, idle gaps) the timeline's plan reads too, and the timeline's own first steps (`timeline.warm`),
+    then the timeline's writer forked off with them (so they are computed once, not once per writer) and the
+    trace written beside it. Returns both writers' notes.
     `link_r`/`link_w`: a pipe on which the parent sends `res.link_utilization()`, which it computes meanwhile
     for summary.json (the timeline's link note is the same)."""
-    from simcluster.report import trace
+    from simcluster.report import timeline, trace
     from simcluster.report.forked import Forked
 
     if link_w is not None:
         os.close(link_w)
     trace.trace_plan(res)
+    timeline.warm(res)  # the timeline's writer has more left to do than this process: it starts ahead
     if link_r is not None:
         sent = _receive(link_r)
         if sent is not None:
             res.cache["link_utilization"] = sent
-    with Forked(_write_timeline, res, folder) as timeline:
+    with Forked(_write_timeline, res, folder) as timeline_job:
         notes = trace.write_trace(res, folder / "trace.json.gz")
-        return notes, timeline.result()
+        return notes, timeline_job.result()
 
 
 class _Jobs:

@@ -276,6 +276,15 @@ def _op_bars(
             tr.bars(a, b, str(cat), rank, y, 0.8, _gap_hover(part))
 
 
+def warm(res: SimResult) -> None:
+    """What the page's writer needs first, for a process that forks the writer off to compute before it
+    forks: plotly imported and the plan's op tables (`lanes._Tables`, merged at every level it needs)."""
+    import plotly.io  # noqa: F401
+    import plotly.subplots  # noqa: F401
+
+    plan(res, SHAPE_BUDGET, MAX_RANKS, detail_rows=DETAIL_ROWS)
+
+
 def _detail_traces(
     tr: _Traces, res: SimResult, detail: pd.DataFrame | None, ypos: dict[int, float]
 ) -> dict | None:
