@@ -9,7 +9,8 @@ utilization of the busiest links (process "network links", pid = world size).
 
 Hundreds of thousands of events are built column-wise: the text that depends only on an op's name, kind,
 stream, phase, group, rank and thread is formatted once per distinct combination, and numbers are turned into
-text and joined per column with pyarrow's compute functions (shortest round-trip form: `0`, not `0.0`).
+text and joined per column with pyarrow's compute functions (shortest round-trip form: `0`, not `0.0`), a block
+of ROWS_PER_BLOCK events at a time, each block streamed to the gzip writer as it is made.
 """
 
 from __future__ import annotations
