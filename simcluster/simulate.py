@@ -13,7 +13,7 @@ import numpy as np
 
 from simcluster.config.loader import LoadedScenario
 from simcluster.engine.executor import Engine, EngineResult
-from simcluster.engine.opindex import op_index
+from simcluster.engine.opindex import OpIndex, op_index
 from simcluster.engine.plan import HostCosts
 from simcluster.hardware.profile import HardwareProfile
 from simcluster.hardware.tables import lookup_of
@@ -46,7 +46,20 @@ class StepArrays:
     microbatch: np.ndarray  # int64
 
     @classmethod
-    def of(cls, steps: list) -> StepArrays:
+    def of(cls, steps: list, index: OpIndex | None = None) -> StepArrays:
+        """`index`: the engine's `op_index(steps)` (the same distinct ops and step indices), when it kept one."""
+        n = len(steps)
+        if index is not None and n and len(index.of_step) == n:
+            return cls(
+                index.ops,
+                index.of_step.reshape(-1).astype(np.int64, copy=False),
+                np.fromiter(map(itemgetter(1), steps), dtype=np.int64, count=n),
+                np.fromiter(map(itemgetter(2), steps), dtype=np.int64, count=n),
+            )
+        return cls._of(steps)
+
+    @classmethod
+    def _of(cls, steps: list) -> StepArrays:
         n = len(steps)
         if not n:
             empty = np.zeros(0, dtype=np.int64)
@@ -92,7 +105,7 @@ class SimResult:
         """A representative's steps as arrays (computed once; the summary and the writers share them)."""
         cache = self.cache.setdefault("step_arrays", {})
         if rep not in cache:
-            cache[rep] = StepArrays.of(self.program.steps[rep])
+            cache[rep] = StepArrays.of(self.program.steps[rep], self.cache.get("op_index", {}).get(rep))
         return cache[rep]
 
     def rank_stats(self, rep: int) -> dict[str, float]:
@@ -450,7 +463,9 @@ def _simulate(
         program.steps, program.translations, gpus, topo, hw, sc.network.per_kind(), **extra
     )
     result = engine.run(progress)
-    return SimResult(loaded, topo, gpus, program, result, rep_memory(loaded, program))
+    res = SimResult(loaded, topo, gpus, program, result, rep_memory(loaded, program))
+    res.cache["op_index"] = engine.op_index  # over program.steps: the reports' step arrays reuse it
+    return res
 
 
 def build_engine(loaded: LoadedScenario) -> tuple[Program, Engine]:

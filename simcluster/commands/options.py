@@ -25,13 +25,14 @@ def check_executor(jobs: int | None, executor: str, address: str | None) -> None
     """Refuse --jobs below 1 and --address without Ray, and fail early (one line) if Ray is asked for but
     not installed: the checks `executor_options` implies, before any point runs."""
     from simcluster.errors import ConfigError
-    from simcluster.search.runner import import_ray
 
     if jobs is not None and jobs < 1:
         raise ConfigError("--jobs", jobs, "must be at least 1")
     if address is not None and executor != "ray":
         raise ConfigError("--address", address, "names a Ray cluster: it needs --executor ray")
     if executor == "ray":
+        from simcluster.search.runner import import_ray  # the process pool's module: only when asked for
+
         import_ray()
 
 

@@ -161,6 +161,7 @@ class Engine:
         self._collectives: dict[tuple, tuple[str, list[Phase], list[np.ndarray]]] = {}
         self._nodes_spanned: dict[tuple[int, ...], int] = {}
         index: dict[int, OpIndex] = {r: op_index(s) for r, s in steps.items()}
+        self.op_index = index  # per rank: its steps' distinct ops and the one each step runs
         self._private: set[tuple[int, ...]] = self._private_groups(index)
         self._static_label: dict[int, str] = {}
         cost = self._static_cost if static_segments else _never_static

@@ -5,8 +5,9 @@ function, sends back its return value or its error through a pipe and leaves wit
 the parent's runs in it). `result()` returns the value or raises the error in the parent: a user error
 (`SimclusterError`) as one with the same message, an `OSError` with its errno, text and file name, anything
 else as an internal error naming its type. Leaving the block waits for the child (after stopping it when the
-block is left by an error), so nothing writes into an output folder that is being removed. Where forking is
-not safe (`can_fork`) or `inline=True`, the function runs in the calling process at `result()`.
+block is left by an error), so nothing writes into an output folder that is being removed; a child that has
+sent its outcome has nothing left to write, and its exit is not waited for (it is reaped later). Where forking
+is not safe (`can_fork`) or `inline=True`, the function runs in the calling process at `result()`.
 """
 
 from __future__ import annotations
@@ -52,6 +53,28 @@ def _decode(msg: tuple) -> BaseException:
     return RuntimeError(f"{msg[1]}: {msg[2]}")
 
 
+_EXITING: set[int] = set()  # children that sent their outcome and were still exiting, reaped later
+_to_parent: int | None = None  # in a forked child: the pipe its outcome goes back on
+
+
+def _reap_later(pid: int) -> None:
+    """Reap child `pid` if it has exited, else leave it to finish exiting (a writer of a large run takes
+    ~10-20 ms to give its memory back) and reap it when a later `Forked` starts, as `subprocess` does."""
+    _reap_exited()
+    if os.waitpid(pid, os.WNOHANG)[0] == 0:
+        _EXITING.add(pid)
+
+
+def _reap_exited() -> None:
+    for pid in sorted(_EXITING):
+        try:
+            done = os.waitpid(pid, os.WNOHANG)[0] != 0
+        except ChildProcessError:  # reaped elsewhere
+            done = True
+        if done:
+            _EXITING.discard(pid)
+
+
 class Forked:
     """One function in a child process; use as a context manager: `with Forked(fn, *args) as job: ...
     job.result()`."""
@@ -66,14 +89,19 @@ class Forked:
     def __enter__(self) -> Forked:
         if self._inline:
             return self
+        _reap_exited()
         sys.stdout.flush()
         sys.stderr.flush()
         r, w = os.pipe()
         pid = os.fork()
         if pid == 0:  # the child: run, report, leave without running any of the parent's cleanup
+            global _to_parent
             code = 0
             try:
                 os.close(r)
+                if _to_parent is not None:  # a forked process forking: its own pipe stays with it, so its
+                    os.close(_to_parent)  # parent reads to the end as soon as it has sent, not when we exit
+                _to_parent = w
                 try:
                     msg: tuple = ("ok", self._fn(*self._args))
                 except BaseException as exc:  # noqa: BLE001 - every error goes back to the parent
@@ -102,12 +130,16 @@ class Forked:
         fd, self._fd = self._fd, None  # the file object below owns (and closes) it, whatever happens
         with os.fdopen(fd, "rb") as f:
             data = f.read()
-        _, status = os.waitpid(self._pid, 0)
-        self._pid = None
         try:
             msg = pickle.loads(data) if data else None
         except Exception:  # noqa: BLE001 - a cut-off message: the child died while sending it
             msg = None
+        if msg is not None:  # done: its exit (the kernel freeing its memory) is not waited for
+            _reap_later(self._pid)
+            self._pid = None
+        else:
+            _, status = os.waitpid(self._pid, 0)
+            self._pid = None
         if msg is None:
             how = (
                 f"signal {os.WTERMSIG(status)}"

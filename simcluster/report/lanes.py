@@ -162,13 +162,36 @@ class _Lanes:
     vocab: dict[str, list[str]]
 
 
+def lane_order(
+    rank: np.ndarray, stream: np.ndarray, blocking: np.ndarray, start: np.ndarray, end: np.ndarray
+) -> np.ndarray:
+    """The rows' order by (rank, stream code, blocking, start, end), ties in row order: what
+    `np.lexsort((end, start, blocking, stream, rank))` gives. A program's ops on one lane mostly run in
+    program order, so the rows are sorted by lane alone (one pass over a small integer key) and the full sort
+    is done only when start or end then goes backwards inside a lane."""
+    n = len(rank)
+    if n < 2 or int(rank.min()) < 0:
+        return np.lexsort((end, start, blocking, stream, rank))
+    present = np.zeros(int(rank.max()) + 1, dtype=bool)
+    present[rank] = True
+    rank_pos = (np.cumsum(present) - 1)[rank]  # the rank's place among the ranks present
+    n_ranks, n_streams = int(present.sum()), int(stream.max(initial=0)) + 1
+    lane = (rank_pos * n_streams + stream) * 2 + blocking
+    if n_ranks * n_streams * 2 > 2**15 or np.isnan(start).any() or np.isnan(end).any():
+        return np.lexsort((end, start, lane))
+    order = np.argsort(lane.astype(np.int16), kind="stable")  # a radix sort for 16-bit keys
+    s, e, ln = start[order], end[order], lane[order]
+    back = (ln[1:] == ln[:-1]) & ((s[1:] < s[:-1]) | ((s[1:] == s[:-1]) & (e[1:] < e[:-1])))
+    return np.lexsort((end, start, lane)) if back.any() else order
+
+
 def _lanes(df: pd.DataFrame) -> _Lanes:
     codes = {c: _codes(df[c]) for c in ("stream", "kind", "name", "phase", "group")}
     num = {c: df[c].to_numpy() for c in ("rank", "layer", "microbatch", "start_s", "end_s", "bytes", "flops")}
     num.update(
         blocking=df["blocking"].to_numpy(bool), ops=df["ops"].to_numpy(), busy_s=df["busy_s"].to_numpy()
     )
-    order = np.lexsort((num["end_s"], num["start_s"], num["blocking"], codes["stream"][0], num["rank"]))
+    order = lane_order(num["rank"], codes["stream"][0], num["blocking"], num["start_s"], num["end_s"])
     col = {c: v[order] for c, v in num.items()}
     cc = {c: v[0][order] for c, v in codes.items()}
     return _Lanes(order, col, cc, {c: v[1] for c, v in codes.items()})
@@ -305,6 +328,77 @@ def idle_gaps(df: pd.DataFrame, t_end: float, pipelined: bool, min_s: float) -> 
     )
 
 
+class _Tables:
+    """The op table of some ranks and what every plan over those ranks derives from it alike (the rows sorted
+    into lanes, the merges at levels 1 and 2, the level-0 idle gaps before the shortest are left out), each
+    computed once when first asked for: the trace and the timeline plan the same ranks."""
+
+    def __init__(self, res: SimResult, ranks: list[int]) -> None:
+        self.ops = op_table(res, ranks)
+        self._it = res.engine.iteration_time_s
+        self._pipelined = res.scenario.parallelism.pipeline > 1
+        self._lanes: _Lanes | None = None
+        self._merged: dict[int, pd.DataFrame] = {}
+        self._gaps: tuple[float, pd.DataFrame] | None = None  # (min_s, gaps at least min_s long)
+
+    def merged(self, level: int) -> pd.DataFrame:
+        if level not in self._merged:
+            if self._lanes is None:
+                self._lanes = _lanes(self.ops)
+            self._merged[level] = merge(self.ops, level, self._lanes)
+        return self._merged[level]
+
+    def gaps(self, min_s: float) -> pd.DataFrame:
+        """`idle_gaps(ops, ...)`, gaps shorter than `min_s` left out: those of a shorter `min_s` asked for
+        before, filtered (the same rows, in the same order)."""
+        if self._gaps is None or min_s < self._gaps[0]:
+            self._gaps = (min_s, idle_gaps(self.ops, self._it, self._pipelined, min_s))
+        g = self._gaps[1]
+        keep = (g["end_s"].to_numpy(float) - g["start_s"].to_numpy(float)) >= min_s
+        return g if keep.all() else g[keep].reset_index(drop=True)
+
+
+def _tables(res: SimResult, ranks: list[int]) -> _Tables:
+    """`_Tables` of `ranks`, kept in the result's cache (computed before the writers split, they are shared)."""
+    cache = res.cache.setdefault("plan_tables", {})
+    key = tuple(ranks)
+    if key not in cache:
+        cache[key] = _Tables(res, ranks)
+    return cache[key]
+
+
+def _plan_ranks(
+    res: SimResult, budget: int, max_ranks: int, prefer_detail: bool
+) -> tuple[Selection, list[int], set[int]]:
+    """`plan`'s choice of ranks before merging: the selection, the ranks whose op table is built, and the
+    ranks among them that must stay shown."""
+    sel = choose_ranks(res, max_ranks)
+    # estimate first, so that a huge run never builds a huge table: thin the ranks to 40x the budget of rows
+    rows = {r: len(res.program.steps[res.program.rep_of[r]]) for r in sel.ranks}
+    if prefer_detail and sum(rows.values()) > budget:
+        reps = set(res.program.reps)
+        only = [r for r in sel.ranks if r in reps]
+        if len(only) < len(sel.ranks):
+            sel = Selection(
+                only,
+                f"showing {len(only)} of {res.world_size} ranks: the simulated ones (the others are copies)",
+            )
+    ranks = list(sel.ranks)
+    must = must_show(res) & set(ranks)
+    while len(ranks) > 1 and sum(rows[r] for r in ranks) > min(40 * budget, ROW_CAP):
+        thinner = _thin(ranks, must)
+        if len(thinner) == len(ranks):
+            break
+        ranks = thinner
+    return sel, ranks, must
+
+
+def same_tables(res: SimResult, a: tuple[int, int, bool], b: tuple[int, int, bool]) -> bool:
+    """Whether plans with (budget, max_ranks, prefer_detail) `a` and `b` read the op table of the same ranks
+    (so one `_Tables` serves both)."""
+    return _plan_ranks(res, *a)[1] == _plan_ranks(res, *b)[1]
+
+
 def plan(
     res: SimResult,
     budget: int,
@@ -318,38 +412,21 @@ def plan(
     unmerged, only the simulated ranks are kept (the others are relabelled copies) before merging ops.
     `detail_rows` caps the level-1 rows kept for drawing when zoomed in (`detail_ranks` picks whose)."""
     it = res.engine.iteration_time_s
-    sel = choose_ranks(res, max_ranks)
-    # estimate first, so that a huge run never builds a huge table: thin the ranks to 40x the budget of rows
-    rows = {r: len(res.program.steps[res.program.rep_of[r]]) for r in sel.ranks}
-    if prefer_detail and sum(rows.values()) > budget:
-        reps = set(res.program.reps)
-        only = [r for r in sel.ranks if r in reps]
-        if len(only) < len(sel.ranks):
-            sel = Selection(
-                only,
-                f"showing {len(only)} of {res.world_size} ranks: the simulated ones (the others are copies)",
-            )
+    sel, ranks, must = _plan_ranks(res, budget, max_ranks, prefer_detail)
     notes = [sel.note] if sel.note else []
-    ranks = list(sel.ranks)
-    must = must_show(res) & set(ranks)
-    while len(ranks) > 1 and sum(rows[r] for r in ranks) > min(40 * budget, ROW_CAP):
-        thinner = _thin(ranks, must)
-        if len(thinner) == len(ranks):
-            break
-        ranks = thinner
-    ops = op_table(res, ranks)
+    tables = _tables(res, ranks)
+    ops = tables.ops
     min_gap = it * min_gap_frac
     pipelined = res.scenario.parallelism.pipeline > 1
     # level 1 only joins ops that touch, so its gaps are level 0's
     df, level = ops, 0
-    gaps = idle_gaps(ops, it, pipelined, min_gap)
-    sorted_ops = _lanes(ops) if len(df) + len(gaps) > budget else None
+    gaps = tables.gaps(min_gap)
     if len(df) + len(gaps) > budget:
-        df, level = merge(ops, 1, sorted_ops), 1
+        df, level = tables.merged(1), 1
     level1 = None
     if len(df) + len(gaps) > budget:
         level1 = df
-        df, level = merge(ops, 2, sorted_ops), 2
+        df, level = tables.merged(2), 2
         gaps = idle_gaps(df, it, pipelined, min_gap)
     if len(df) + len(gaps) > budget:  # still too many: fewer ranks
         per = df.groupby("rank").size().add(gaps.groupby("rank").size(), fill_value=0)

@@ -12,12 +12,16 @@ link), the windows show the transfers' true rates.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import plotly.graph_objects as go
 
 from simcluster.report.linkload import LinkLoad, link_loads, windows
 from simcluster.report.series import busiest_links
 from simcluster.simulate import SimResult
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
 
 WINDOWS = 300  # windows across the visible range
 TOP_LINKS = 8

@@ -6,6 +6,9 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
+import os
+import pickle
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -104,11 +107,22 @@ def _write(
         warm_caches(res)  # shared tables, computed once before the writers split
     with ctx as d, _Jobs() as jobs:
         tmp = d.path
-        if "trace" in outputs:  # first: the summary below is computed while it runs
+        both = "trace" in outputs and "timeline" in outputs and _Jobs.forks() and _same_tables(res)
+        if both:  # one process plans both pages' op tables, then forks the timeline's writer off
+            link_r, link_w = os.pipe()  # this process's link utilization, sent to the timeline's
+            try:
+                jobs.start("trace", _trace_and_timeline, res, tmp, link_r, link_w)
+            except BaseException:
+                os.close(link_w)
+                raise
+            finally:
+                os.close(link_r)
+            _send(link_w, res.link_utilization)
+        elif "trace" in outputs:  # first: the summary below is computed while it runs
             from simcluster.report.trace import write_trace
 
             jobs.start("trace", write_trace, res, tmp / "trace.json.gz")
-        if "timeline" in outputs:
+        if "timeline" in outputs and not both:
             res.link_utilization()  # the page's link note and summary.json's, computed once
             jobs.start("timeline", _write_timeline, res, tmp, thread=False)
         summary = res.summary()
@@ -146,10 +160,14 @@ def _write(
                     f"past {simulate.PER_RANK_MAX_RANKS:,} ranks only when asked: --outputs summary,events,... or --events",
                 )
             )
+        if both:
+            notes, timeline_notes = jobs.result("trace")
+        else:
+            timeline_notes = jobs.result("timeline") if "timeline" in outputs else []
+            notes = jobs.result("trace") if "trace" in outputs else []
         if "timeline" in outputs:
-            timeline = Written("timeline.html", "open in a browser", _notes(jobs.result("timeline")))
+            timeline = Written("timeline.html", "open in a browser", _notes(timeline_notes))
         if "trace" in outputs:
-            notes = jobs.result("trace")
             written.append(Written("trace.json.gz", "open in ui.perfetto.dev", _notes(notes)))
         if "timeline" in outputs:
             written.append(timeline)
@@ -163,6 +181,58 @@ def _write_timeline(res: SimResult, folder: Path) -> list[str]:
     return write_timeline(res, f"{res.scenario.name}: one iteration", folder / "timeline.html")
 
 
+def _same_tables(res: SimResult) -> bool:
+    """Whether the trace and the timeline plan from the op table of the same ranks (`lanes._tables`)."""
+    from simcluster.report import timeline, trace
+    from simcluster.report.lanes import same_tables
+
+    return same_tables(res, trace.PLAN_RANKS, timeline.PLAN_RANKS)
+
+
+def _send(fd: int, make: Callable[[], object]) -> None:
+    """Pickle `make()` into the pipe `fd`, closing it whatever happens (a reader that died is not this
+    writer's error; its job reports it)."""
+    try:
+        view = memoryview(pickle.dumps(make(), protocol=pickle.HIGHEST_PROTOCOL))
+        with contextlib.suppress(BrokenPipeError):
+            while view:
+                view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
+
+
+def _receive(fd: int) -> object | None:
+    """What `_send` sent through the pipe `fd` (None if the sender closed it without sending)."""
+    with os.fdopen(fd, "rb") as f:
+        data = f.read()
+    return pickle.loads(data) if data else None
+
+
+def _trace_and_timeline(
+    res: SimResult, folder: Path, link_r: int | None = None, link_w: int | None = None
+) -> tuple[list[str], list[str]]:
+    """In a forked process: the trace's plan, whose op tables (`lanes._tables`: rows sorted into lanes,
+    merged, idle gaps) the timeline's plan reads too, and the timeline's own first steps (`timeline.warm`),
+    then the timeline's writer forked off with them (so they are computed once, not once per writer) and the
+    trace written beside it. Returns both writers' notes.
+    `link_r`/`link_w`: a pipe on which the parent sends `res.link_utilization()`, which it computes meanwhile
+    for summary.json (the timeline's link note is the same)."""
+    from simcluster.report import timeline, trace
+    from simcluster.report.forked import Forked
+
+    if link_w is not None:
+        os.close(link_w)
+    trace.trace_plan(res)
+    timeline.warm(res)  # the timeline's writer has more left to do than this process: it starts ahead
+    if link_r is not None:
+        sent = _receive(link_r)
+        if sent is not None:
+            res.cache["link_utilization"] = sent
+    with Forked(_write_timeline, res, folder) as timeline_job:
+        notes = trace.write_trace(res, folder / "trace.json.gz")
+        return notes, timeline_job.result()
+
+
 class _Jobs:
     """Writers that run beside the main thread, each in a forked process where the platform allows
     (`report/forked.py`: the machine's other cores, which threads share through the GIL); otherwise in a
@@ -174,10 +244,17 @@ class _Jobs:
         self._jobs: dict = {}
         return self
 
-    def start(self, key: str, fn, *args, thread: bool = True) -> None:  # noqa: ANN001
-        from simcluster.report.forked import Forked, can_fork
+    @staticmethod
+    def forks() -> bool:
+        """Whether jobs run in forked processes here."""
+        from simcluster.report.forked import can_fork
 
-        if FORK_WRITERS and can_fork():
+        return FORK_WRITERS and can_fork()
+
+    def start(self, key: str, fn, *args, thread: bool = True) -> None:  # noqa: ANN001
+        from simcluster.report.forked import Forked
+
+        if self.forks():
             self._jobs[key] = self._stack.enter_context(Forked(fn, *args))
         elif thread:
             self._jobs[key] = self._stack.enter_context(_Background())

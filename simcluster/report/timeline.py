@@ -11,11 +11,10 @@ from __future__ import annotations
 import base64
 import html
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
-import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from simcluster.report.lanes import _codes, plan
 from simcluster.report.linkpanel import SCRIPT as LINK_SCRIPT
@@ -23,6 +22,9 @@ from simcluster.report.linkpanel import TITLE as LINK_TITLE
 from simcluster.report.linkpanel import class_note, link_traces, retitle
 from simcluster.report.series import memory_series
 from simcluster.simulate import SimResult
+
+if TYPE_CHECKING:  # plotly is imported where a figure is built: the run's parent process never needs it
+    import plotly.graph_objects as go
 
 COLORS = {
     "gemm": "#1f77b4",
@@ -131,6 +133,7 @@ def _gap_hover(g: pd.DataFrame) -> list[str]:
 DETAIL_ZOOM = 0.25  # detail is drawn when the visible span is under this fraction of the iteration
 DETAIL_MAX = 20_000  # and it holds at most this many bars
 DETAIL_ROWS = int(DETAIL_MAX / DETAIL_ZOOM)  # level-1 rows the page carries at most (lanes.detail_ranks)
+PLAN_RANKS = (SHAPE_BUDGET, MAX_RANKS, False)  # plan's (budget, max_ranks, prefer_detail) here
 
 
 def _b64(a: np.ndarray, dtype: str) -> str:
@@ -273,6 +276,15 @@ def _op_bars(
             tr.bars(a, b, str(cat), rank, y, 0.8, _gap_hover(part))
 
 
+def warm(res: SimResult) -> None:
+    """What the page's writer needs first, for a process that forks the writer off to compute before it
+    forks: plotly imported and the plan's op tables (`lanes._Tables`, merged at every level it needs)."""
+    import plotly.io  # noqa: F401
+    import plotly.subplots  # noqa: F401
+
+    plan(res, SHAPE_BUDGET, MAX_RANKS, detail_rows=DETAIL_ROWS)
+
+
 def _detail_traces(
     tr: _Traces, res: SimResult, detail: pd.DataFrame | None, ypos: dict[int, float]
 ) -> dict | None:
@@ -329,6 +341,8 @@ def _figure(
     res: SimResult, title: str, budget: int = SHAPE_BUDGET, max_ranks: int = MAX_RANKS
 ) -> tuple[go.Figure, list[dict], list[str]]:
     """The figure's layout (a plotly Figure without traces), its traces as plain dicts, and the notes."""
+    from plotly.subplots import make_subplots
+
     pl = plan(res, budget, max_ranks, detail_rows=DETAIL_ROWS)
     ranks, df, gaps, notes = pl.ranks, pl.ops, pl.gaps, pl.notes
     ypos = {r: -k * BAND for k, r in enumerate(ranks)}
@@ -520,35 +534,87 @@ zooming in to less than a quarter of the iteration draws the single ops of the v
 """
 
 
+CONFIG = {"displaylogo": False, "scrollZoom": False}  # plotly.js' config for the page
+
+
 def page(fig: go.Figure | dict, notes: list[str], title: str) -> str:
     """The self-contained HTML page around a timeline figure (a plotly Figure, or a dict of plain `data` and
     `layout`, written without validation)."""
+    if isinstance(fig, dict):
+        return "".join(page_parts(fig, notes, title))
     import plotly.io as pio
 
     plot = pio.to_html(
-        fig,
+        fig, full_html=False, include_plotlyjs=True, div_id="timeline", config=dict(CONFIG), validate=False
+    )
+    return "".join(_around(plot, notes, title))
+
+
+def page_parts(fig: dict, notes: list[str], title: str) -> list[str]:
+    """`page` of a dict figure as pieces to write one after the other (the same text): the figure's data
+    and layout JSON and plotly.js are never copied into one page-sized string."""
+    return _around(_plot_parts(fig), notes, title)
+
+
+def _around(plot: str | list[str], notes: list[str], title: str) -> list[str]:
+    """The page's pieces around the plot's (PAGE, the link panel's script after the plot)."""
+    head, tail = PAGE.split("{plot}")
+    notes_html = "\n".join(f'<p class="note">{html.escape(n)}.</p>' for n in notes)
+    plot_parts = [plot] if isinstance(plot, str) else plot
+    return [
+        head.format(title=html.escape(title), notes=notes_html),
+        *plot_parts,
+        LINK_SCRIPT,  # recomputes the link panel's windows on zoom
+        tail.format(detail_js=DETAIL_JS),
+    ]
+
+
+def _plot_parts(fig: dict) -> list[str]:
+    """`pio.to_html(fig, full_html=False, include_plotlyjs=True, div_id="timeline", config=CONFIG,
+    validate=False)` in pieces, the same text: plotly's own output for a figure of no data and the same size,
+    with this figure's data and layout JSON where that one's are."""
+    import plotly.io as pio
+    from plotly.io.json import to_json_plotly
+
+    layout = fig.get("layout", {})
+    size = {k: layout[k] for k in ("width", "height") if k in layout}
+    tmpl = layout.get("template", {}).get("layout", {}) if isinstance(layout.get("template"), dict) else {}
+    tmpl_size = {k: tmpl[k] for k in ("width", "height") if k in tmpl}
+    empty_layout = {**size, **({"template": {"layout": tmpl_size}} if tmpl_size else {})}
+    shell = pio.to_html(
+        {"data": [], "layout": empty_layout},
         full_html=False,
         include_plotlyjs=True,
         div_id="timeline",
-        config={"displaylogo": False, "scrollZoom": False},
+        config=dict(CONFIG),
         validate=False,
     )
-    notes_html = "\n".join(f'<p class="note">{html.escape(n)}.</p>' for n in notes)
-    plot += LINK_SCRIPT  # recomputes the link panel's windows on zoom
-    return PAGE.format(title=html.escape(title), notes=notes_html, plot=plot, detail_js=DETAIL_JS)
+    call = shell.rindex("Plotly.newPlot(")
+    d = shell.index(to_json_plotly([]), call)
+    empty = to_json_plotly(empty_layout)
+    lo = shell.index(empty, d + 2)
+    return [
+        shell[:d],
+        to_json_plotly(fig.get("data", [])),
+        shell[d + 2 : lo],
+        to_json_plotly(layout),
+        shell[lo + len(empty) :],
+    ]
 
 
-def _page_of(res: SimResult, title: str, budget: int, max_ranks: int) -> tuple[str, list[str]]:
+def _page_of(res: SimResult, title: str, budget: int, max_ranks: int) -> tuple[list[str], list[str]]:
     fig, data, notes = _figure(res, title, budget, max_ranks)
-    return page({"data": data, "layout": fig.layout.to_plotly_json()}, notes, title), notes
+    return page_parts({"data": data, "layout": fig.layout.to_plotly_json()}, notes, title), notes
 
 
 def timeline_html(res: SimResult, title: str, budget: int = SHAPE_BUDGET, max_ranks: int = MAX_RANKS) -> str:
-    return _page_of(res, title, budget, max_ranks)[0]
+    return "".join(_page_of(res, title, budget, max_ranks)[0])
 
 
 def write_timeline(res: SimResult, title: str, path: Path) -> list[str]:
-    """Write the page; returns the notes on what was merged or left out."""
-    text, notes = _page_of(res, title, SHAPE_BUDGET, MAX_RANKS)
-    path.write_text(text, encoding="utf-8")
+    """Write the page, piece by piece; returns the notes on what was merged or left out."""
+    parts, notes = _page_of(res, title, SHAPE_BUDGET, MAX_RANKS)
+    with open(path, "w", encoding="utf-8") as f:
+        for part in parts:
+            f.write(part)
     return notes

@@ -9,18 +9,19 @@ utilization of the busiest links (process "network links", pid = world size).
 
 Hundreds of thousands of events are built column-wise: the text that depends only on an op's name, kind,
 stream, phase, group, rank and thread is formatted once per distinct combination, and numbers are turned into
-text and joined per column with pyarrow's compute functions (shortest round-trip form: `0`, not `0.0`).
+text and joined per column with pyarrow's compute functions (shortest round-trip form: `0`, not `0.0`), a block
+of ROWS_PER_BLOCK events at a time, each block streamed to the gzip writer as it is made.
 """
 
 from __future__ import annotations
 
-import gzip
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 
-from simcluster.report.lanes import plan
+from simcluster.report.lanes import Plan, plan
 from simcluster.report.series import busiest_links, link_utilization, memory_series
 from simcluster.simulate import SimResult
 
@@ -29,7 +30,8 @@ MAX_RANKS = 256
 TOP_LINKS = 16
 STREAM_TID = {"compute": 0, "comm": 10, "p2p": 20, "host": 30}
 GiB = 1024**3
-GZIP_LEVEL = 3
+ROWS_PER_BLOCK = 16_384  # X events turned into text at a time
+GZIP_LEVEL = 1  # ISA-L's levels are 0 to 3; 1 is its fastest with full compression
 
 
 def _us(t: np.ndarray) -> np.ndarray:
@@ -63,12 +65,13 @@ def _lanes(ts: np.ndarray, te: np.ndarray) -> np.ndarray:
 
 
 def _join(*parts: object):  # noqa: ANN202 - pyarrow array
-    """Element-wise concatenation of string arrays and constant strings."""
+    """Element-wise concatenation of string arrays and constant strings (a null counts as empty)."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
     args = [pa.scalar(p, type=pa.string()) if isinstance(p, str) else p for p in parts]
-    return pc.binary_join_element_wise(*args, pa.scalar("", type=pa.string()))
+    options = pc.JoinOptions(null_handling="replace", null_replacement="")
+    return pc.binary_join_element_wise(*args, pa.scalar("", type=pa.string()), options=options)
 
 
 def _num(a: np.ndarray):  # noqa: ANN202 - pyarrow array
@@ -87,11 +90,18 @@ def _pick(vocab: list[str], codes: np.ndarray):  # noqa: ANN202 - pyarrow array
 
 
 def _opt(mask: np.ndarray, *parts: object):  # noqa: ANN202 - pyarrow array
-    """The concatenation where `mask`, else an empty string."""
+    """The concatenation of `parts` (constant strings, numbers as numpy arrays) where `mask`, else null
+    (empty to `_join`): numbers are turned into text on those rows only."""
     import pyarrow as pa
-    import pyarrow.compute as pc
 
-    return pc.if_else(pa.array(np.asarray(mask, dtype=bool)), _join(*parts), pa.scalar("", type=pa.string()))
+    mask = np.asarray(mask, dtype=bool)
+    k = int(mask.sum())
+    if k == 0:
+        return pa.nulls(len(mask), type=pa.string())
+    joined = _join(*(p if isinstance(p, str) else _num(np.asarray(p)[mask]) for p in parts))
+    if k == len(mask):
+        return joined
+    return joined.take(pa.array(np.cumsum(mask) - 1, mask=~mask))
 
 
 def _codes_of(col) -> tuple[np.ndarray, list[str]]:  # noqa: ANN001 - pandas Series
@@ -100,9 +110,9 @@ def _codes_of(col) -> tuple[np.ndarray, list[str]]:  # noqa: ANN001 - pandas Ser
     return _codes(col)
 
 
-def _slices(res: SimResult, ops, gaps) -> tuple[object, list[tuple[int, int, str]]]:  # noqa: ANN001
-    """The X events (as one pyarrow string array, each ending in a comma) in (rank, thread, start) order,
-    and the threads used (rank, tid, name)."""
+def _slices(res: SimResult, ops, gaps) -> tuple[Iterator, list[tuple[int, int, str]]]:  # noqa: ANN001
+    """The X events in (rank, thread, start) order, as pyarrow string arrays of ROWS_PER_BLOCK events each
+    (each event ending in a comma; made as they are read), and the threads used (rank, tid, name)."""
     import pyarrow as pa
 
     n_ops, n_gaps = len(ops), len(gaps)
@@ -183,30 +193,39 @@ def _slices(res: SimResult, ops, gaps) -> tuple[object, list[tuple[int, int, str
         if sc[i] != compute:
             tail += ',"blocking":' + ("true" if ops["blocking"].iat[i] else "false")
         post.append(tail)
-    # rows in (rank, thread, start) order: sort the columns, then build the strings once
+    # rows in (rank, thread, start) order: sort the columns, then build the strings a block of rows at a time
+    # (small buffers, reused block after block: a whole-trace buffer would be page-faulted in anew)
     order = np.lexsort((ts, tid, rank))
-    inv = pa.array(inverse[order], type=pa.int64())
+    inv = inverse[order]
+    ts, dur = ts[order], dur[order]
     layer = pad(ops["layer"].to_numpy(np.int64), -1)[order]
     mb = pad(ops["microbatch"].to_numpy(np.int64), -1)[order]
     nbytes = pad(ops["bytes"].to_numpy(float), 0.0)[order]
     flops = pad(ops["flops"].to_numpy(float), 0.0)[order]
     n_merged = pad(ops["ops"].to_numpy(np.int64), 1)[order]
     busy = np.round(pad(ops["busy_s"].to_numpy(float), 0.0) * 1e6, 3)[order]
-    rows = _join(
-        pa.array(pre, type=pa.string()).take(inv),
-        _num(ts[order]),
-        ',"dur":',
-        _num(dur[order]),
-        pa.array(mid, type=pa.string()).take(inv),
-        _opt(layer >= 0, ',"layer":', _num(layer)),
-        _opt(mb >= 0, ',"microbatch":', _num(mb)),
-        _opt(nbytes != 0, ',"bytes":', _num(nbytes)),
-        _opt(flops != 0, ',"flops":', _num(flops)),
-        pa.array(post, type=pa.string()).take(inv),
-        _opt(n_merged > 1, ',"ops":', _num(n_merged), ',"busy_us":', _num(busy)),
-        "}},",
-    )
-    return rows, sorted(threads)
+    pre_a, mid_a, post_a = (pa.array(x, type=pa.string()) for x in (pre, mid, post))
+
+    def blocks() -> Iterator:
+        for a in range(0, n, ROWS_PER_BLOCK):
+            b = slice(a, a + ROWS_PER_BLOCK)
+            at = pa.array(inv[b], type=pa.int64())
+            yield _join(
+                pre_a.take(at),
+                _num(ts[b]),
+                ',"dur":',
+                _num(dur[b]),
+                mid_a.take(at),
+                _opt(layer[b] >= 0, ',"layer":', layer[b]),
+                _opt(mb[b] >= 0, ',"microbatch":', mb[b]),
+                _opt(nbytes[b] != 0, ',"bytes":', nbytes[b]),
+                _opt(flops[b] != 0, ',"flops":', flops[b]),
+                post_a.take(at),
+                _opt(n_merged[b] > 1, ',"ops":', n_merged[b], ',"busy_us":', busy[b]),
+                "}},",
+            )
+
+    return blocks(), sorted(threads)
 
 
 def _counters(name_vocab: list[str], name_code: np.ndarray, ts: np.ndarray, pid: np.ndarray, arg: str, v):  # noqa: ANN001, ANN202
@@ -238,13 +257,52 @@ def _meta(ev: list[dict]) -> bytes:
     return "".join(json.dumps(e, separators=(",", ":")) + "," for e in ev).encode()
 
 
+PLAN_RANKS = (EVENT_BUDGET, MAX_RANKS, True)  # plan's (budget, max_ranks, prefer_detail) for the trace
+
+
+def trace_plan(res: SimResult, budget: int = EVENT_BUDGET, max_ranks: int = MAX_RANKS) -> Plan:
+    """The ranks, bars and gaps the trace shows."""
+    return plan(res, budget, max_ranks, min_gap_frac=1e-6, prefer_detail=True)
+
+
 def trace_chunks(
     res: SimResult, budget: int = EVENT_BUDGET, max_ranks: int = MAX_RANKS
 ) -> tuple[list[bytes], list[str]]:
     """The trace document as byte strings to write one after the other (built column-wise with pyarrow), and
     the notes on what was merged or left out."""
+    parts, notes = trace_parts(res, budget, max_ranks)
+    return list(parts), notes
 
-    pl = plan(res, budget, max_ranks, min_gap_frac=1e-6, prefer_detail=True)
+
+def trace_parts(
+    res: SimResult, budget: int = EVENT_BUDGET, max_ranks: int = MAX_RANKS
+) -> tuple[Iterator[bytes], list[str]]:
+    """`trace_chunks`, the byte strings made one at a time as they are read (writing holds one block of
+    events at a time, not the whole document)."""
+    pl = trace_plan(res, budget, max_ranks)
+    other = {
+        "scenario": res.scenario.name,
+        "iteration_time_s": res.engine.iteration_time_s,
+        "ranks": "all" if len(pl.ranks) == res.world_size else pl.ranks,
+        "notes": pl.notes,
+    }
+    tail = b'],"displayTimeUnit":"ms","otherData":' + json.dumps(other, separators=(",", ":")).encode() + b"}\n"
+    return _last_comma_dropped(_events(res, pl), tail), pl.notes
+
+
+def _last_comma_dropped(parts: Iterator[bytes], tail: bytes) -> Iterator[bytes]:
+    """`parts` (each event ends with a comma) without the last comma, then `tail`."""
+    held = b""
+    for part in parts:
+        if part:
+            if held:
+                yield held
+            held = part
+    yield held[:-1]
+    yield tail
+
+
+def _events(res: SimResult, pl: Plan) -> Iterator[bytes]:
     head: list[dict] = []
     for rank in pl.ranks:
         head.append(
@@ -259,8 +317,10 @@ def trace_chunks(
         head.append(
             {"name": "thread_sort_index", "ph": "M", "pid": rank, "tid": tid, "args": {"sort_index": tid}}
         )
-    chunks = [b'{"traceEvents":[', _meta(head), _text(rows)]
-    del rows
+    yield b'{"traceEvents":['
+    yield _meta(head)
+    for block in rows:
+        yield _text(block)
     ts, pid, val = [], [], []
     for rank in pl.ranks:
         s = memory_series(res, res.program.rep_of[rank])
@@ -269,68 +329,50 @@ def trace_chunks(
         val.append(np.round(s.value / GiB, 6))
     if ts:
         t = np.concatenate(ts)
-        chunks.append(
-            _text(
-                _counters(
-                    ["memory"],
-                    np.zeros(len(t), dtype=np.int64),
-                    t,
-                    np.concatenate(pid),
-                    "GiB",
-                    np.concatenate(val),
-                )
+        yield _text(
+            _counters(
+                ["memory"],
+                np.zeros(len(t), dtype=np.int64),
+                t,
+                np.concatenate(pid),
+                "GiB",
+                np.concatenate(val),
             )
         )
     links_pid = res.world_size
     links = link_utilization(res, busiest_links(res, TOP_LINKS))
     if links:
-        chunks.append(
-            _meta(
-                [
-                    {
-                        "name": "process_name",
-                        "ph": "M",
-                        "pid": links_pid,
-                        "tid": 0,
-                        "args": {"name": "network links"},
-                    },
-                    {
-                        "name": "process_sort_index",
-                        "ph": "M",
-                        "pid": links_pid,
-                        "tid": 0,
-                        "args": {"sort_index": links_pid},
-                    },
-                ]
-            )
+        yield _meta(
+            [
+                {
+                    "name": "process_name",
+                    "ph": "M",
+                    "pid": links_pid,
+                    "tid": 0,
+                    "args": {"name": "network links"},
+                },
+                {
+                    "name": "process_sort_index",
+                    "ph": "M",
+                    "pid": links_pid,
+                    "tid": 0,
+                    "args": {"sort_index": links_pid},
+                },
+            ]
         )
         t = np.concatenate([_us(s.time_s) for s in links])
         code = np.concatenate([np.full(len(s.time_s), k, dtype=np.int64) for k, s in enumerate(links)])
         v = np.concatenate([np.round(s.value * 100, 4) for s in links])
-        chunks.append(
-            _text(
-                _counters(
-                    [s.name for s in links],
-                    code,
-                    t,
-                    np.full(len(t), links_pid, dtype=np.int64),
-                    "utilization_pct",
-                    v,
-                )
+        yield _text(
+            _counters(
+                [s.name for s in links],
+                code,
+                t,
+                np.full(len(t), links_pid, dtype=np.int64),
+                "utilization_pct",
+                v,
             )
         )
-    other = {
-        "scenario": res.scenario.name,
-        "iteration_time_s": res.engine.iteration_time_s,
-        "ranks": "all" if len(pl.ranks) == res.world_size else pl.ranks,
-        "notes": pl.notes,
-    }
-    last = max(k for k, c in enumerate(chunks) if c)  # every event ends with a comma: drop the last one
-    chunks[last] = chunks[last][:-1]
-    chunks.append(
-        b'],"displayTimeUnit":"ms","otherData":' + json.dumps(other, separators=(",", ":")).encode() + b"}\n"
-    )
-    return chunks, pl.notes
 
 
 def trace_events(res: SimResult, budget: int = EVENT_BUDGET, max_ranks: int = MAX_RANKS) -> dict:
@@ -340,11 +382,14 @@ def trace_events(res: SimResult, budget: int = EVENT_BUDGET, max_ranks: int = MA
 
 def write_trace(res: SimResult, path: Path) -> list[str]:
     """Write the trace to `path`: gzip-compressed (reproducibly: no name, no time in the header) when it ends
-    in `.gz`."""
-    chunks, notes = trace_chunks(res)
+    in `.gz`, with ISA-L's deflate (`isal`: several times zlib's speed for a file of about zlib's level-3
+    size; any gzip reader reads it)."""
+    chunks, notes = trace_parts(res)
     with open(path, "wb") as raw:
         if path.suffix == ".gz":
-            with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=GZIP_LEVEL) as f:
+            from isal import igzip
+
+            with igzip.IGzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=GZIP_LEVEL) as f:
                 for c in chunks:
                     f.write(c)
         else:

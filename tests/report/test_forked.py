@@ -155,3 +155,19 @@ def test_no_fork_while_other_threads_run() -> None:
         stop.set()
         t.join()
     assert can_fork()
+
+
+def test_a_child_that_sent_its_outcome_is_reaped_without_waiting_for_its_exit(tmp_path) -> None:
+    import time
+
+    from simcluster.report import forked
+
+    with Forked(_value, str(tmp_path / "f.txt")) as job:
+        pid = job.result()["pid"]
+    deadline = time.monotonic() + 5
+    while pid in forked._EXITING and time.monotonic() < deadline:  # still exiting: reaped by a later call
+        time.sleep(0.01)
+        forked._reap_exited()
+    assert pid not in forked._EXITING
+    with pytest.raises(ChildProcessError):  # reaped: no zombie left behind
+        os.waitpid(pid, os.WNOHANG)
