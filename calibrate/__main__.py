@@ -1,8 +1,8 @@
 """Command line: `python -m calibrate --out DIR` (one rank, under torchrun or srun),
 `python -m calibrate local --nproc N --backend gloo|nccl --out DIR` (spawns N ranks here),
 `python -m calibrate analyze --out DIR` (refit existing measurements),
-`python -m calibrate import FILES... [--xla-collectives FILE] [--gemm CSV] --out DIR` (nccl-tests output, XLA's
-collective tables and GEMM tables, torch-free).
+`python -m calibrate import FILES... [--xla-collectives FILE] [--xla-gemm FILE] [--gemm CSV] --out DIR`
+(nccl-tests output, XLA's collective and matmul tables and GEMM tables, torch-free).
 
 Bad input prints one line naming field, value and rule, and exits with status 2.
 """
@@ -66,7 +66,7 @@ def _analyze_parser() -> _Parser:
 def _import_parser() -> _Parser:
     p = _Parser(
         prog="python -m calibrate import",
-        description="import nccl-tests output, XLA collective tables and GEMM tables",
+        description="import nccl-tests output, XLA collective and matmul tables and GEMM tables",
     )
     p.add_argument("files", nargs="*", type=Path, help="nccl-tests outputs (text, or CSV as vTrain's)")
     p.add_argument("--gemm", action="append", type=Path, default=[], help="GEMM table CSV (repeatable)")
@@ -77,7 +77,14 @@ def _import_parser() -> _Parser:
         default=[],
         help="XLA collective performance table (collective_interpolator_data.h or .pbtxt; repeatable)",
     )
-    p.add_argument("--xla-device", default="sm_90", help="the XLA table's device key (default: sm_90)")
+    p.add_argument(
+        "--xla-gemm",
+        action="append",
+        type=Path,
+        default=[],
+        help="XLA matmul performance table (matmul_interpolator_data.h or .pbtxt; repeatable)",
+    )
+    p.add_argument("--xla-device", default="sm_90", help="the XLA tables' device key (default: sm_90)")
     p.add_argument("--base", default="dgx-a100", help="preset or profile for what is not measured")
     p.add_argument("--op", default=None, help="collective of every file (default: from the file name)")
     p.add_argument("--ranks", type=int, default=None, help="GPUs per table (default: the output's devices)")
@@ -107,7 +114,16 @@ def main(argv: list[str] | None = None) -> int:
 
             a = _import_parser().parse_args(argv[1:])
             path = run_import(
-                a.files, a.gemm, a.base, a.out, a.op, a.ranks, a.nodes, a.xla_collectives, a.xla_device
+                a.files,
+                a.gemm,
+                a.base,
+                a.out,
+                a.op,
+                a.ranks,
+                a.nodes,
+                a.xla_collectives,
+                a.xla_device,
+                a.xla_gemm,
             )
             print(f"calibrate: wrote {path}")
             return 0

@@ -94,14 +94,20 @@ def fit_lines(fits: dict[str, Any], out_dir: Path) -> list[str]:
     named: list[tuple[str, dict[str, Any]]] = [
         (f"collective {f['op']} {f['group']} ({f['n_ranks']} ranks)", f) for f in fits.get("collectives", [])
     ]
-    for key, what in (("gemm", "GEMM curve"), ("gemm_backward", "backward GEMM ratio"), ("memory", "memory rate")):
+    for key, what in (
+        ("gemm", "GEMM curve"),
+        ("gemm_backward", "backward GEMM ratio"),
+        ("memory", "memory rate"),
+    ):
         if isinstance(fits.get(key), dict) and "r2" in fits[key]:
             named.append((what, fits[key]))
     lines = [f"calibrate: report {out_dir / REPORT_FILE} (fit plots and every measured point)"]
     poor = 0
     for what, f in named:
         r2, mape = f.get("r2"), f.get("mape")
-        numbers = f"r2 {r2:.3f}, MAPE {mape * 100:.1f}%" if r2 is not None and mape is not None else "no quality"
+        numbers = (
+            f"r2 {r2:.3f}, MAPE {mape * 100:.1f}%" if r2 is not None and mape is not None else "no quality"
+        )
         bad = f.get("verdict") != "good" or (r2 is not None and r2 < POOR_R2)
         poor += bad
         why = f" (r2 below {POOR_R2})" if r2 is not None and r2 < POOR_R2 else ""

@@ -562,3 +562,52 @@ def test_pipeline_sends_take_the_two_gpu_sendrecv_table(tmp_path: Path) -> None:
         )
     assert times[str(tmp_path / "p.yaml")] == [pytest.approx(500.0, rel=1e-6)]
     assert all(t < 50 for t in times["dgx-a100"])
+
+
+XLA_GEMM = Path(__file__).parent / "data" / "xla" / "matmul_sm90.h"
+
+
+def test_import_xla_matmul_table_and_fp8_gemms_take_it(tmp_path: Path) -> None:
+    """XLA's matmul table: time = 2 b m n k / the rate per operand type; bf16, tf32 (f32 dots) and fp8 (e4m3
+    operands) rows on a full grid, the mixed e4m3/e5m2 rate left out. A profile with the fp8 grid gives FP8
+    linears their measured times (the forward GEMM's own, the casts on top as without a table)."""
+    out = tmp_path / "p"
+    code, err = _import(tmp_path, "--xla-gemm", str(XLA_GEMM), "--base", "dgx-h100", "--out", str(out))
+    assert code == 0, err
+    rows = [line.split(",") for line in (out / "tables/gemm.csv").read_text().splitlines()[1:]]
+    assert len(rows) == 48 and {r[4] for r in rows} == {"bf16", "tf32", "fp8"}
+    b, m, n, k = 2, 512, 256, 512
+    t = {r[4]: float(r[5]) for r in rows if tuple(map(int, r[:4])) == (b, m, n, k)}
+    flop = 2 * b * m * n * k
+    assert t == pytest.approx(
+        {"bf16": flop / 600e12 * 1e6, "tf32": flop / 300e12 * 1e6, "fp8": flop / 1.2e15 * 1e6}
+    )
+    prof = load_profile(str(out / "profile.yaml"))
+    f = OpFactory(CostModel(prof, "bf16"), fp8=True)
+    plain = OpFactory(CostModel(load_profile("dgx-h100"), "bf16"), fp8=True)
+    op = f.gemm("x", "forward", m, n, k, batch=b, linear="a,b")
+    ref = plain.gemm("x", "forward", m, n, k, batch=b, linear="a,b")
+    casts = sum(f.cost.elementwise(x) for x in f.fp8_casts("a,b", m, n, k, b))
+    assert op.measured and not ref.measured
+    assert op.duration_s == pytest.approx(t["fp8"] * 1e-6 + casts)
+
+
+def test_malformed_xla_matmul_tables(tmp_path: Path) -> None:
+    good = XLA_GEMM.read_text()
+    one_missing = good.replace(
+        "      entries {\n        b: 2\n        m: 512\n        n: 512\n        k: 512\n",
+        "      entries {\n        b: 2\n        m: 512\n        n: 512\n        k: 1024\n",
+        1,
+    )
+    for text, rule in (
+        (good.replace("value: 600000000000000", "value: 0", 1), "must be positive"),
+        (one_missing, "not a full grid"),
+        (good.replace('key: "sm_90"', 'key: "sm_80"'), "it has: sm_80"),
+    ):
+        path = tmp_path / "bad.h"
+        path.write_text(text)
+        code, err = _import(
+            tmp_path, "--xla-gemm", str(path), "--base", "dgx-h100", "--out", str(tmp_path / "o")
+        )
+        assert code == 2 and err.count("\n") == 1 and rule in err, (rule, err)
+        assert not (tmp_path / "o").exists()

@@ -181,7 +181,9 @@ def fit_variability(gemm_rows: list[dict[str, Any]], memory_rows: list[dict[str,
     and the quartiles. GEMMs give `gemm`, device copies `elementwise`; classes without spreads are absent."""
     out: dict[str, Any] = {}
     for (table, cls), rows in zip(VARIABILITY_CLASSES, (gemm_rows, memory_rows)):
-        cvs = np.array([r["time_cv"] for r in rows if r["status"] == "ok" and r.get("time_cv", math.nan) >= 0])
+        cvs = np.array(
+            [r["time_cv"] for r in rows if r["status"] == "ok" and r.get("time_cv", math.nan) >= 0]
+        )
         if len(cvs):
             q1, med, q3 = (float(x) for x in np.percentile(cvs, [25, 50, 75]))
             out[cls] = {"table": table, "points": len(cvs), "cv_median": med, "cv_q1": q1, "cv_q3": q3}

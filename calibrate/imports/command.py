@@ -18,7 +18,7 @@ import yaml
 
 from calibrate.imports.gemm_csv import read_gemm_table
 from calibrate.imports.nccl_tests import Measured, import_table
-from calibrate.imports.xla_tables import read_xla_collectives
+from calibrate.imports.xla_tables import read_xla_collectives, read_xla_gemms
 from simcluster.errors import ConfigError
 from simcluster.hardware.profile import load_profile
 from simcluster.hardware.tables import write_collective_csv, write_gemm_csv
@@ -81,11 +81,14 @@ def run_import(
     nodes: int | None,
     xla: list[Path] | None = None,
     xla_device: str = "sm_90",
+    xla_gemm: list[Path] | None = None,
 ) -> Path:
-    xla = xla or []
-    if not nccl and not gemm and not xla:
+    xla, xla_gemm = xla or [], xla_gemm or []
+    if not nccl and not gemm and not xla and not xla_gemm:
         raise ConfigError(
-            "FILES", None, "give at least one nccl-tests output, --xla-collectives or --gemm table"
+            "FILES",
+            None,
+            "give at least one nccl-tests output, --xla-collectives, --xla-gemm or --gemm table",
         )
     hw = load_profile(base, field="--base")
     measured = [import_table(p, op, ranks, nodes) for p in nccl]
@@ -96,6 +99,7 @@ def run_import(
         if keys.count(k) > 1:
             raise ConfigError("FILES", None, f"two tables for {k[0]} on {k[1]} GPUs over {k[2]} nodes")
     gemm_rows = [r for p in gemm for r in read_gemm_table(p)]
+    gemm_rows += [r for p in xla_gemm for r in read_xla_gemms(p, xla_device)]
     if len({r[:5] for r in gemm_rows}) != len(gemm_rows):
         raise ConfigError("--gemm", None, "the GEMM tables repeat a shape")
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
@@ -135,7 +139,7 @@ def run_import(
         write_gemm_csv(out / "tables/gemm.csv", gemm_rows)
         gemm_entries = [{"dtype": d, "file": "tables/gemm.csv"} for d in sorted({r[4] for r in gemm_rows})]
     data["tables"] = {"collectives": entries, "gemm": gemm_entries}
-    data.setdefault("sources", []).extend(f"imported: {p.name}" for p in [*nccl, *xla, *gemm])
+    data.setdefault("sources", []).extend(f"imported: {p.name}" for p in [*nccl, *xla, *gemm, *xla_gemm])
     (out / "profile.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
     report = {
         "collectives": [

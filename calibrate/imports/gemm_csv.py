@@ -14,14 +14,29 @@ from pathlib import Path
 from calibrate.imports.checked import csv_rows
 from calibrate.imports.checked import fail as _fail
 
-DTYPES = {"bf16": "bf16", "fp16": "fp16", "f16": "fp16", "fp32": "fp32", "f32": "tf32", "tf32": "tf32"}
+DTYPES = {
+    "bf16": "bf16",
+    "fp16": "fp16",
+    "f16": "fp16",
+    "fp32": "fp32",
+    "f32": "tf32",
+    "tf32": "tf32",
+    "fp8": "fp8",
+}
 Row = tuple[int, int, int, int, str, float]
 
 
-def _dtype(text: str) -> str | None:
+def gemm_dtype(text: str) -> str | None:
+    """The table's dtype of a GEMM: its output type, except FP8 GEMMs (e4m3 operands, 16-bit output): fp8."""
     t = text.strip().lower()
-    out = t.split("->")[-1] if "->" in t else t
-    return DTYPES.get(out)
+    if "->" in t:
+        operands, out = t.split("->", 1)
+        if operands == "f8e4m3fnxf8e4m3fn":
+            return "fp8"
+        if operands.startswith("f8") or "xf8" in operands:
+            return None  # mixed e4m3/e5m2 operands (FP8 backward): not a dtype the table holds
+        return DTYPES.get(out)
+    return DTYPES.get(t)
 
 
 def read_gemm_table(path: Path) -> list[Row]:
@@ -53,9 +68,13 @@ def read_gemm_table(path: Path) -> list[Row]:
             if v <= 0:
                 raise _fail(path, no, f"{c}={v} must be positive")
             dims.append(v)
-        dtype = _dtype(row[idx["dtype"]])
+        dtype = gemm_dtype(row[idx["dtype"]])
         if dtype is None:
-            raise _fail(path, no, f"dtype={row[idx['dtype']]!r} is not bf16, fp16, tf32/f32 or fp32")
+            raise _fail(
+                path,
+                no,
+                f"dtype={row[idx['dtype']]!r} is not bf16, fp16, tf32/f32, fp32 or fp8 (e4m3 operands)",
+            )
         try:
             t = float(row[idx["time_us"]])
         except ValueError:

@@ -18,11 +18,13 @@ scalars, strings, comments) and names file and line for anything else.
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 from typing import Any
 
 from calibrate.imports.checked import fail
+from calibrate.imports.gemm_csv import Row, gemm_dtype
 from calibrate.imports.nccl_tests import Measured, bus_factor
 from simcluster.errors import ConfigError
 from simcluster.hardware.tables import MAX_TIME_US
@@ -175,16 +177,7 @@ def _permute_group(instr: Message, path: Path, where: str) -> int | None:
 def read_xla_collectives(path: Path, device: str, gpus_per_node: int) -> list[Measured]:
     """One table per (op, devices per group) from the `device` entry (e.g. "sm_90") of an XLA collective
     performance table; a group of n devices spans ceil(n / gpus_per_node) nodes."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(str(path), None, f"cannot be read as text ({type(exc).__name__})") from None
-    top = parse_text_proto(text, path)
-    devices = {str(_one(e, "key", path, "entries")): e for e in top.get("entries", []) if isinstance(e, dict)}
-    if device not in devices:
-        keys = ", ".join(sorted(devices)) or "none"
-        raise ConfigError("--xla-device", device, f"{path} holds no such device table (it has: {keys})")
-    records = _one(devices[device], "value", path, device).get("entries", [])
+    records = _device_table(path, device)
     points: dict[tuple[str, int], dict[float, float]] = {}
     for k, rec in enumerate(records, start=1):
         where = f"{device} record {k}"
@@ -241,3 +234,59 @@ def read_xla_collectives(path: Path, device: str, gpus_per_node: int) -> list[Me
         busbw = [s / (t * 1e-6) / 1e9 * f for s, t in zip(sizes, times)]
         out.append(Measured(path, op, n, nodes, sizes, times, busbw))
     return out
+
+
+def _device_table(path: Path, device: str) -> list[Any]:
+    """The records of the `device` entry of an XLA performance table (a one-line error naming the keys it
+    has when it has not that one)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(str(path), None, f"cannot be read as text ({type(exc).__name__})") from None
+    top = parse_text_proto(text, path)
+    devices = {str(_one(e, "key", path, "entries")): e for e in top.get("entries", []) if isinstance(e, dict)}
+    if device not in devices:
+        keys = ", ".join(sorted(devices)) or "none"
+        raise ConfigError("--xla-device", device, f"{path} holds no such device table (it has: {keys})")
+    return _one(devices[device], "value", path, device).get("entries", [])
+
+
+def read_xla_gemms(path: Path, device: str) -> list[Row]:
+    """GEMM table rows (b, m, n, k, dtype, time_us) from the `device` entry of XLA's matmul performance table
+    (`kDefaultMatmulPTable` in matmul_interpolator_data.h): each record a batched GEMM b x [m, k] x [k, n] with
+    its FLOP rate per operand type, time = 2 b m n k / rate. `bf16xbf16->bf16` is bf16, `f32xf32->f32` tf32
+    (XLA runs f32 dots on TF32 tensor cores), `f8e4m3fnxf8e4m3fn->bf16` fp8; mixed e4m3/e5m2 operands (FP8
+    backward GEMMs) are left out. Checked as any GEMM table (full grid per dtype, one row per shape)."""
+    rows: list[Row] = []
+    seen: set[tuple[int, int, int, int, str]] = set()
+    for k_rec, rec in enumerate(_device_table(path, device), start=1):
+        where = f"{device} record {k_rec}"
+        dims = [_int(_one(rec, c, path, where), path, where, c) for c in "bmnk"]
+        flops = 2.0 * dims[0] * dims[1] * dims[2] * dims[3]
+        for f in rec.get("flops", []):
+            dtype = gemm_dtype(str(_one(f, "key", path, where)))
+            if dtype is None:
+                continue
+            rate = float(_int(_one(f, "value", path, where), path, where, "flops"))
+            t_us = flops / rate * 1e6
+            if t_us > MAX_TIME_US:
+                raise ConfigError(
+                    str(path), None, f"{where}: {flops:g} FLOP at {rate:g} FLOP/s is over 1e9 us"
+                )
+            key = (*dims, dtype)
+            if key in seen:
+                raise ConfigError(str(path), None, f"{where}: the {dtype} GEMM {dims} is measured twice")
+            seen.add(key)
+            rows.append((dims[0], dims[1], dims[2], dims[3], dtype, t_us))
+    if not rows:
+        raise ConfigError(str(path), None, f"the {device} table holds no bf16, tf32 or fp8 GEMM")
+    for dtype in sorted({r[4] for r in rows}):
+        sel = [r for r in rows if r[4] == dtype]
+        axes = [len({r[i] for r in sel}) for i in range(4)]
+        if math.prod(axes) != len(sel):
+            raise ConfigError(
+                str(path),
+                None,
+                f"{device}: {dtype} GEMMs are not a full grid over b, m, n, k ({len(sel)} of {math.prod(axes)})",
+            )
+    return sorted(rows, key=lambda r: (r[4], r[0], r[1], r[2], r[3]))
