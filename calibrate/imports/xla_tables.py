@@ -1,6 +1,6 @@
-"""XLA's measured collective tables -> collective tables (size_bytes -> time_us).
+"""XLA's measured tables -> the profile's collective tables (size_bytes -> time_us) and GEMM rows.
 
-OpenXLA ships, per GPU generation, the collectives it measured (`kDefaultCollectivePTable` in
+The matmul table (`read_xla_gemms`) is described at its reader. OpenXLA ships, per GPU generation, the collectives it measured (`kDefaultCollectivePTable` in
 xla/service/gpu/model/collective_interpolator_data.h, written by //xla/tools:collective_perf_table_gen_main;
 or that tool's own .pbtxt output). Each record is one collective HLO instruction (opcode, f32 shape, iota
 replica groups) and `network_throughput_bytes_per_sec` = tensor size / the median measured runtime of a
