@@ -86,13 +86,19 @@ def read_gemm_table(path: Path) -> list[Row]:
             raise _fail(path, no, f"shape {key} appears twice")
         seen.add(key)
         out.append((dims[0], dims[1], dims[2], dims[3], dtype, t))
-    for dtype in sorted({r[4] for r in out}):
-        sel = [r for r in out if r[4] == dtype]
-        axes = [len({r[i] for r in sel}) for i in range(4)]
-        if math.prod(axes) != len(sel):
-            raise _fail(
-                path,
-                len(rows),
-                f"{dtype} rows are not a full grid over b, m, n, k ({len(sel)} of {math.prod(axes)})",
-            )
+    gap = grid_gap(out)
+    if gap is not None:
+        raise _fail(
+            path, len(rows), f"{gap[0]} rows are not a full grid over b, m, n, k ({gap[1]} of {gap[2]})"
+        )
     return sorted(out, key=lambda r: (r[4], r[0], r[1], r[2], r[3]))
+
+
+def grid_gap(rows: list[Row]) -> tuple[str, int, int] | None:
+    """The first dtype whose rows are not a full grid over b, m, n, k: (dtype, rows, grid points), else None."""
+    for dtype in sorted({r[4] for r in rows}):
+        sel = [r for r in rows if r[4] == dtype]
+        points = math.prod(len({r[i] for r in sel}) for i in range(4))
+        if points != len(sel):
+            return dtype, len(sel), points
+    return None

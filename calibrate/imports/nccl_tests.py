@@ -41,7 +41,12 @@ class Measured:
     nodes: int
     size_bytes: list[float]
     time_us: list[float]
-    busbw_GBps: list[float]
+
+    @property
+    def busbw_GBps(self) -> list[float]:
+        """nccl-tests' bus bandwidth at each measured size."""
+        f = bus_factor(self.op, self.ranks)
+        return [s / (t * 1e-6) / 1e9 * f for s, t in zip(self.size_bytes, self.time_us)]
 
 
 def op_from_name(path: Path) -> str | None:
@@ -181,6 +186,4 @@ def import_table(path: Path, op: str | None, ranks: int | None, nodes: int | Non
     nodes = nodes or seen_nodes or 1
     if ranks % nodes:
         raise ConfigError(f"{path}", nodes, f"ranks={ranks} must be a multiple of the node count")
-    f = bus_factor(op, ranks)
-    busbw = [s / (t * 1e-6) / 1e9 * f for s, t in zip(sizes, times)]
-    return Measured(path, op, ranks, nodes, sizes, times, busbw)
+    return Measured(path, op, ranks, nodes, sizes, times)

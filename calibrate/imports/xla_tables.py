@@ -18,14 +18,13 @@ scalars, strings, comments) and names file and line for anything else.
 
 from __future__ import annotations
 
-import math
 import re
 from pathlib import Path
 from typing import Any
 
 from calibrate.imports.checked import fail
-from calibrate.imports.gemm_csv import Row, gemm_dtype
-from calibrate.imports.nccl_tests import Measured, bus_factor
+from calibrate.imports.gemm_csv import Row, gemm_dtype, grid_gap
+from calibrate.imports.nccl_tests import Measured
 from simcluster.errors import ConfigError
 from simcluster.hardware.tables import MAX_TIME_US
 
@@ -136,8 +135,8 @@ def _int(text: Any, path: Path, where: str, name: str) -> int:
     return v
 
 
-def _groups(instr: Message, path: Path, where: str) -> tuple[int, int]:
-    """(groups, devices per group) of an iota replica-group list with contiguous groups."""
+def _group_size(instr: Message, path: Path, where: str) -> int:
+    """Devices per group of an iota replica-group list with contiguous groups (the group count checked too)."""
     iota = None
     if "iota_collective_device_list" in instr:
         iota = instr["iota_collective_device_list"][0]
@@ -148,9 +147,8 @@ def _groups(instr: Message, path: Path, where: str) -> tuple[int, int]:
     perm = [str(p) for p in iota.get("iota_transpose_perm", ["0"])]
     if perm != [str(i) for i in range(len(perm))]:
         raise ConfigError(str(path), None, f"{where}: transposed replica groups (perm {perm}) are not read")
-    g = _int(_one(iota, "num_replica_groups", path, where), path, where, "num_replica_groups")
-    n = _int(_one(iota, "num_devices_per_group", path, where), path, where, "num_devices_per_group")
-    return g, n
+    _int(_one(iota, "num_replica_groups", path, where), path, where, "num_replica_groups")
+    return _int(_one(iota, "num_devices_per_group", path, where), path, where, "num_devices_per_group")
 
 
 def _permute_group(instr: Message, path: Path, where: str) -> int | None:
@@ -164,8 +162,9 @@ def _permute_group(instr: Message, path: Path, where: str) -> int | None:
         if not all(e.isdigit() for e in ends):
             raise ConfigError(str(path), None, f"{where}: source_target_pairs {ends} are not device numbers")
         pairs.add((int(ends[0]), int(ends[1])))
-    n = len({d for pair in pairs for d in pair})
-    if n < 2 or {d for pair in pairs for d in pair} != set(range(n)):
+    devices = {d for pair in pairs for d in pair}
+    n = len(devices)
+    if n < 2 or devices != set(range(n)):
         return None
     if n % 2 == 0 and pairs == {(i, i ^ 1) for i in range(n)}:
         return 2
@@ -197,7 +196,7 @@ def read_xla_collectives(path: Path, device: str, gpus_per_node: int) -> list[Me
         for d in shape.get("dimensions", []):
             elems *= _int(d, path, where, "dimensions")
         if opcode != PERMUTE:
-            _, n = _groups(instr, path, where)
+            n = _group_size(instr, path, where)
         size = float(elems * ELEMENT_BYTES[etype] * (n if opcode == "reduce-scatter" else 1))
         rate = float(
             _int(_one(rec, "network_throughput_bytes_per_sec", path, where), path, where, "throughput")
@@ -230,9 +229,7 @@ def read_xla_collectives(path: Path, device: str, gpus_per_node: int) -> list[Me
                 None,
                 f"{op} groups of {n} devices do not fill {nodes} nodes of {gpus_per_node} evenly",
             )
-        f = bus_factor(op, n)
-        busbw = [s / (t * 1e-6) / 1e9 * f for s, t in zip(sizes, times)]
-        out.append(Measured(path, op, n, nodes, sizes, times, busbw))
+        out.append(Measured(path, op, n, nodes, sizes, times))
     return out
 
 
@@ -280,13 +277,11 @@ def read_xla_gemms(path: Path, device: str) -> list[Row]:
             rows.append((dims[0], dims[1], dims[2], dims[3], dtype, t_us))
     if not rows:
         raise ConfigError(str(path), None, f"the {device} table holds no bf16, tf32 or fp8 GEMM")
-    for dtype in sorted({r[4] for r in rows}):
-        sel = [r for r in rows if r[4] == dtype]
-        axes = [len({r[i] for r in sel}) for i in range(4)]
-        if math.prod(axes) != len(sel):
-            raise ConfigError(
-                str(path),
-                None,
-                f"{device}: {dtype} GEMMs are not a full grid over b, m, n, k ({len(sel)} of {math.prod(axes)})",
-            )
+    gap = grid_gap(rows)
+    if gap is not None:
+        raise ConfigError(
+            str(path),
+            None,
+            f"{device}: {gap[0]} GEMMs are not a full grid over b, m, n, k ({gap[1]} of {gap[2]})",
+        )
     return sorted(rows, key=lambda r: (r[4], r[0], r[1], r[2], r[3]))
