@@ -78,6 +78,7 @@ def run_collective(
     if n < 2:
         raise ConfigError("--gpus", n, "a collective needs at least 2 GPUs")
     group = RankGroup(range(n))
+    lookup = lookup_of(hw.tables)
     spec = OpSpec(kind=op, name=op, phase="forward", bytes=float(size), group=group, family="cli")
     steps = {r: [Step(spec, -1, -1)] for r in group}
     engine = Engine(
@@ -89,13 +90,12 @@ def run_collective(
         {op: algorithm},
         protocols=protocols_of(hw.collectives),
         per_flow_Bps=per_flow_caps_Bps(topo, hw.links),
-        tables=lookup_of(hw.tables),
+        tables=lookup,
     )
     res = engine.run()
     t = res.iteration_time_s
     chosen = next(iter(res.algorithms)).split(":", 1)[1]
     algbw = size / t / 1e9
-    lookup = lookup_of(hw.tables)
     spanned = len({topo.node_of(g) for g in group})
     if res.measured:
         source = "measured table"

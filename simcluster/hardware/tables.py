@@ -17,7 +17,7 @@ import csv
 import math
 from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
@@ -26,6 +26,7 @@ from simcluster.errors import ConfigError
 
 TableOp = Literal["allreduce", "allgather", "reducescatter", "alltoall", "sendrecv", "broadcast", "reduce"]
 GemmDtype = Literal["fp32", "tf32", "fp16", "bf16", "fp8"]  # fp8: e4m3 operands, FP8 linears' GEMMs
+GEMM_DTYPES: tuple[str, ...] = get_args(GemmDtype)
 COLLECTIVE_COLUMNS = ("size_bytes", "time_us")
 GEMM_COLUMNS = ("b", "m", "n", "k", "dtype", "time_us")
 MAX_TIME_US = 1e9
@@ -184,8 +185,8 @@ def read_gemm_csv(path: Path) -> dict[str, list[tuple[int, int, int, int, float]
             raise _fail(path, line, f"has {len(row)} columns, the header {len(rows[0])}")
         b, m, n, k = (int(_number(path, line, c, row[i], integer=True)) for c, i in zip("bmnk", cols[:4]))
         dtype = row[cols[4]].strip()
-        if dtype not in ("fp32", "tf32", "fp16", "bf16", "fp8"):
-            raise _fail(path, line, f"dtype={dtype!r} must be one of fp32, tf32, fp16, bf16, fp8")
+        if dtype not in GEMM_DTYPES:
+            raise _fail(path, line, f"dtype={dtype!r} must be one of {', '.join(GEMM_DTYPES)}")
         out.setdefault(dtype, []).append((b, m, n, k, _number(path, line, "time_us", row[cols[5]])))
     return out
 
