@@ -134,12 +134,11 @@ class Forked:
             msg = pickle.loads(data) if data else None
         except Exception:  # noqa: BLE001 - a cut-off message: the child died while sending it
             msg = None
+        pid, self._pid = self._pid, None
         if msg is not None:  # done: its exit (the kernel freeing its memory) is not waited for
-            _reap_later(self._pid)
-            self._pid = None
+            _reap_later(pid)
         else:
-            _, status = os.waitpid(self._pid, 0)
-            self._pid = None
+            _, status = os.waitpid(pid, 0)
         if msg is None:
             how = (
                 f"signal {os.WTERMSIG(status)}"
