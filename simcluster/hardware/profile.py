@@ -356,22 +356,55 @@ def _exists(path: Path) -> bool:
         return False
 
 
+MAX_BASE_DEPTH = 8  # a profile naming a base naming a base ...: deeper than this is a mistake
+
+
+def merge_profiles(base: dict, child: dict) -> dict:
+    """`child` laid over `base`: mappings merge key by key, anything else (numbers, text, lists) replaces."""
+    out = dict(base)
+    for key, value in child.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = merge_profiles(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _profile_data(name_or_path: str, base_dir: Path | None, field: str, chain: tuple[str, ...]) -> dict:
+    """The profile mapping of a preset or file, tables read and its `base:` (if any) laid underneath."""
+    if name_or_path in preset_names():
+        root = resources.files("simcluster.hardware") / "presets" / f"{name_or_path}.yaml"
+        folder = Path(str(root)).parent
+        data = yaml.safe_load(root.read_text())
+    else:
+        path = Path(name_or_path)
+        if not path.is_absolute() and base_dir is not None:
+            path = base_dir / path
+        if not _exists(path):
+            where = " (a relative path is read from the scenario's folder)" if str(path) != name_or_path else ""
+            raise ConfigError(
+                field,
+                name_or_path,
+                f"is neither a preset ({', '.join(preset_names())}) nor an existing file{where}",
+            )
+        folder = path.parent
+        data = _read_yaml(path, field)
+    data = expand_files(data, folder)
+    if "base" not in data:
+        return data
+    base = data["base"]
+    where = f"{field}.base"
+    if not isinstance(base, str) or not base.strip():
+        raise ConfigError(where, base, "must name a preset or a profile file to build on")
+    if base in chain or len(chain) >= MAX_BASE_DEPTH:
+        raise ConfigError(where, base, f"profiles may not build on themselves (chain: {' -> '.join(chain)})")
+    parent = _profile_data(base, folder, where, (*chain, base))
+    return merge_profiles(parent, {k: v for k, v in data.items() if k != "base"})
+
+
 def load_profile(name_or_path: str, base_dir: Path | None = None, field: str = "hardware") -> HardwareProfile:
     """A preset by name (`dgx-a100`) or a profile YAML by path. A relative path resolves against `base_dir`
     when one is given (a scenario's own folder), never silently against the working folder; without one
-    (a path typed on the command line) against the working folder."""
-    if name_or_path in preset_names():
-        root = resources.files("simcluster.hardware") / "presets" / f"{name_or_path}.yaml"
-        data = expand_files(yaml.safe_load(root.read_text()), Path(str(root)).parent)
-        return profile_from_dict(data, field)
-    path = Path(name_or_path)
-    if not path.is_absolute() and base_dir is not None:
-        path = base_dir / path
-    if not _exists(path):
-        where = " (a relative path is read from the scenario's folder)" if str(path) != name_or_path else ""
-        raise ConfigError(
-            field,
-            name_or_path,
-            f"is neither a preset ({', '.join(preset_names())}) nor an existing file{where}",
-        )
-    return profile_from_dict(expand_files(_read_yaml(path, field), path.parent), field)
+    (a path typed on the command line) against the working folder. A profile may name a `base:` (a preset
+    or another file, relative to its own folder) and list only what differs from it."""
+    return profile_from_dict(_profile_data(name_or_path, base_dir, field, (name_or_path,)), field)
