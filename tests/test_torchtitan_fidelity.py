@@ -141,3 +141,42 @@ def test_eager_norm_bytes_per_element():
 
     assert nbytes(fused, "ln1") == 4 * tok_h and nbytes(fused, "ln1.bwd") == 6 * tok_h
     assert nbytes(eager, "ln1") == 36 * tok_h and nbytes(eager, "ln2.bwd") == 56 * tok_h
+
+
+def test_eager_pointwise_bytes_per_element():
+    """`training.eager_pointwise`: RoPE moves 16 + 2e bytes per rotated q/k element each way (20 at bf16; fused
+    2e = 4) and SwiGLU 5e per f-element forward and 9e backward (10 and 18; fused 3e and 5e = 6 and 10); the
+    norms are untouched (their own flag)."""
+    b, s_len = 1, 1024
+    model = {**LLAMA3_8B, "seq_len": s_len, "layers": 2, "attention": "flash"}
+    fused, _ = scheme(model, b=b)
+    sc = parse_scenario(
+        small_scenario(
+            parallelism={"tensor": 1},
+            model=model,
+            training={"global_batch": b, "micro_batch": b, "precision": "bf16", "eager_pointwise": True},
+        )
+    )
+    from simcluster.model.costs import CostModel
+    from simcluster.parallel.base import Dims, OpFactory
+    from simcluster.parallel.groups import RankLayout
+    from simcluster.parallel.megatron import MegatronScheme
+
+    eager = MegatronScheme(
+        Dims.of(sc),
+        OpFactory(CostModel(load_profile("dgx-h100"), "bf16")),
+        RankLayout(tp=1, dp=1, pp=1),
+        sp=False,
+    )
+    tok = b * s_len
+    qk = tok * (A + KV) * (H // A)
+
+    def nbytes(sch, name):
+        layer = sch.layer(0)
+        return next(op.bytes for op in layer.forward + layer.backward if op.name == name)
+
+    assert nbytes(fused, "attn.rope") == 4 * qk and nbytes(fused, "attn.rope.bwd") == 4 * qk
+    assert nbytes(eager, "attn.rope") == 20 * qk and nbytes(eager, "attn.rope.bwd") == 20 * qk
+    assert nbytes(fused, "mlp.swiglu") == 6 * tok * F and nbytes(fused, "mlp.swiglu.bwd") == 10 * tok * F
+    assert nbytes(eager, "mlp.swiglu") == 10 * tok * F and nbytes(eager, "mlp.swiglu.bwd") == 18 * tok * F
+    assert nbytes(eager, "ln1") == nbytes(fused, "ln1")

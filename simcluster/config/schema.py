@@ -260,6 +260,12 @@ class TrainingConfig(_Strict):
         description="the norms as PyTorch's separate fp32 kernels (torchtitan's rmsnorm: cast, square, mean, "
         "scale, cast back, weight): 28 + 4e bytes per element forward and 44 + 6e backward, not one fused pass",
     )
+    eager_pointwise: bool = Field(
+        False,
+        description="RoPE and SwiGLU as PyTorch's separate kernels (torchtitan's eager apply_rotary_emb: to fp32, "
+        "complex multiply, back; F.silu(w1 x) * w3 x): RoPE 16 + 2e bytes per q/k element each way, not 2e; "
+        "SwiGLU 5e per f-element forward and 9e backward, not 3e and 5e",
+    )
     grad_reduce_fp32: bool = Field(
         False,
         description="FSDP: reduce-scatter the gradients in fp32 (torchtitan's FSDP2 MixedPrecisionPolicy "

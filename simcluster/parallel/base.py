@@ -37,6 +37,7 @@ class Dims:
     cp: int = 1  # context-parallel ranks per sequence (s is each one's share)
     ulysses: bool = False  # context parallel by all-to-all (else the ring)
     eager_norm: bool = False  # the norms as PyTorch's separate fp32 kernels (`training.eager_norm`)
+    eager_pointwise: bool = False  # RoPE and SwiGLU as PyTorch's separate kernels (`training.eager_pointwise`)
 
     head_dim: int = 0  # per-head width (Megatron's kv_channels); 0 = h / a
     mla: MLA | None = None  # multi-head latent attention's widths (then kv, head_dim unused)
@@ -74,6 +75,7 @@ class Dims:
             cp=sc.parallelism.context,
             ulysses=sc.parallelism.context_form == "ulysses",
             eager_norm=sc.training.eager_norm,
+            eager_pointwise=sc.training.eager_pointwise,
             head_dim=m.head_dim or 0,
             mla=MLA.of(m.mla),
         )
@@ -286,9 +288,20 @@ FLASH_BACKWARD_FLOPS_RATIO = 2.5
 
 def mlp_width(d: Dims, f: int) -> tuple[int, float, float]:
     """An MLP of hidden f: (its first GEMM's output width: gate and up in one under SwiGLU, the activation's
-    forward and backward bytes per f-element / e: SwiGLU reads gate and up and writes their product, 3;
-    GeLU 2)."""
-    return (2 * f if d.gated else f), *((3.0, 5.0) if d.gated else (2.0, 3.0))
+    forward and backward bytes per f-element / e: SwiGLU reads gate and up and writes their product, 3, and
+    back 5; GeLU 2 and 3). Eager SwiGLU (`eager_pointwise`, F.silu(w1 x) * w3 x): silu reads and writes (2),
+    the product reads two and writes one (3): 5; backward the product's two gradients (3 each) and silu's
+    (reads the gradient and its input, writes one: 3): 9."""
+    if not d.gated:
+        return f, 2.0, 3.0
+    return 2 * f, *((5.0, 9.0) if d.eager_pointwise else (3.0, 5.0))
+
+
+def rope_bytes_per_element(d: Dims) -> float:
+    """HBM bytes per rotated q or k element, forward and (the same) backward. Fused: read e, write e. Eager
+    (`eager_pointwise`, torchtitan's apply_rotary_emb): x.float() (e + 4), the complex multiply (4 + 4),
+    type_as (4 + e) = 16 + 2e; its backward runs the same three casts and multiply in reverse."""
+    return 16.0 + 2 * d.e if d.eager_pointwise else 2.0 * d.e
 
 
 def flash_attention(F: OpFactory, ph: Phase, batch: int, s: int, hd: int, e: int, dv: int = 0) -> list[OpSpec]:

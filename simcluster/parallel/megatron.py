@@ -36,6 +36,7 @@ from simcluster.parallel.base import (
     flash_attention_backward,
     fused_softmax_available,
     mlp_width,
+    rope_bytes_per_element,
 )
 from simcluster.parallel.experts import (
     ExpertGroups,
@@ -186,7 +187,8 @@ class MegatronScheme:
         f1_whole, act_fwd, act_bwd = mlp_width(d, f)
         f1 = f1_whole // t  # SwiGLU: gate and up projections in one GEMM
         act = "mlp.swiglu" if d.gated else "mlp.gelu"
-        rope = [F.elementwise("attn.rope", "forward", 2.0 * bs * (a + d.kvh) * hd / t * e)] if d.rope else []
+        rope_b = rope_bytes_per_element(d)
+        rope = [F.elementwise("attn.rope", "forward", rope_b * bs * (a + d.kvh) * hd / t)] if d.rope else []
         fused = fused_softmax_available(b * heads, s, e, self.softmax_fusion)
         if d.cp > 1 and d.ulysses:
             kvh = d.kvh // t
