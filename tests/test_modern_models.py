@@ -11,8 +11,8 @@ from simcluster.hardware.profile import load_profile
 from simcluster.model.costs import CostModel
 from simcluster.parallel.base import Dims, OpFactory
 from simcluster.parallel.groups import RankLayout
+from simcluster.parallel.layers import edge_params
 from simcluster.parallel.megatron import MegatronScheme
-from simcluster.parallel.program import edge_params
 from tests.conftest import small_scenario
 
 LLAMA3_8B = {

@@ -217,3 +217,32 @@ def test_unsynced_gradients_accumulate_in_the_reduce_dtype(write_scenario, resha
     mem, params = res.memory[0], res.program.params_per_rank[0]
     assert mem.gradients / params == pytest.approx(grad_bytes)
     assert mem.parameters / params == pytest.approx(2 / D if reshard else 2.0)
+
+
+@pytest.mark.parametrize("fp32", [False, True])
+def test_fsdp_root_unit(write_scenario, fp32):
+    """FSDP2's root unit (embedding, final norm, LM head outside the layers): whole in memory for the step, plus
+    the LM head's unsharded gradient from the loss's backward on, both at 2 bytes; its gradient
+    reduce-scattered once after the backward, in the layers' reduce dtype (4 bytes with grad_reduce_fp32)."""
+    from simcluster.parallel.layers import edge_params
+
+    def run(zero: str):
+        data = small_scenario(
+            cluster={"nodes": 2},
+            parallelism={"scheme": "megatron", "tensor": 2, "data": D, "zero": zero},
+            model={"layers": 4, "hidden": 1024, "heads": 16, "seq_len": 512, "vocab": 32000, "tie_embeddings": False},
+            training={"global_batch": 16, "micro_batch": 2, "grad_reduce_fp32": fp32},
+        )
+        return simulate(load_scenario(write_scenario(data, f"root{zero}{fp32}.yaml")))
+
+    full, none = run("full"), run("none")
+    scheme = full.program.scheme
+    edges, head = edge_params(scheme, True, True), edge_params(scheme, False, True)
+    assert head > 0 and edges > head  # the untied head, and the embedding beside it
+    layer = (full.program.params_per_rank[0] - edges) / 4
+    grad = 4 if fp32 else 2
+    assert full.memory[0].workspace - none.memory[0].workspace == pytest.approx(
+        layer * (2 * 2 + grad) + (edges + head) * 2
+    )
+    root = [op for op, _l, _m in full.program.steps[0] if op.name == "grad.bucket0.reducescatter"]
+    assert len(root) == 1 and root[0].bytes == pytest.approx(edges * grad)

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 
 from simcluster.config.schema import Scenario
 from simcluster.model.moe import MoE
-from simcluster.parallel.layers import layers_params, one_of_kind, rank_layers, stage_layers
+from simcluster.parallel.layers import edge_params, layers_params, one_of_kind, rank_layers, stage_layers
 from simcluster.parallel.registry import Scheme
-from simcluster.parallel.zero import gathered_buffer_bytes, memory_divisors
+from simcluster.parallel.zero import gathered_buffer_bytes, memory_divisors, root_unit_bytes
 from simcluster.schedule.pipeline import Action, max_in_flight
 
 BYTES_PER_PARAM = {  # (weights, gradients, optimizer state)
@@ -151,6 +151,7 @@ def memory_of(
         gathered_buffer_bytes(sc, sum(one[k]), w, 4 if sc.training.grad_reduce_fp32 else g) for k in kinds
     )
     last = stage == sc.parallelism.pipeline - 1
+    gathered += root_unit_bytes(sc, edge_params(scheme, stage == 0, last), edge_params(scheme, False, last), w)
     recompute = sc.training.recompute
     backward = {
         False: lambda: scheme.layer_backward_bytes(recompute),

@@ -43,3 +43,12 @@ def one_of_kind(moe: MoE | None, layers: Sequence[int], kind: bool) -> list[int]
     """The first of `layers` of the kind (True: mixture-of-experts, False: dense), or none: the layer whose
     per-kind sizes stand for all of that kind."""
     return [ly for ly in layers if (moe is not None and moe.is_moe(ly)) == kind][:1]
+
+
+def edge_params(scheme: Scheme, first: bool, last: bool) -> float:
+    """Parameters beside the layers where a rank holds the model's first part (the word and position
+    embeddings) or its last (the final norm, and the LM head's copy of the word embedding where the
+    first part is on another rank)."""
+    emb = scheme.embedding_params()
+    copy = 0.0 if first or not scheme.d.tied else emb  # type: ignore[attr-defined]
+    return (emb if first else 0.0) + (scheme.head_params() + copy if last else 0.0)

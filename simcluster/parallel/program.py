@@ -25,7 +25,7 @@ from simcluster.model.ops import WAIT_COMM, OpSpec, Phase, Step, wait_for
 from simcluster.parallel import zero
 from simcluster.parallel.base import Dims, LayerOps, OpFactory
 from simcluster.parallel.groups import RankLayout, Translations
-from simcluster.parallel.layers import layers_params, one_of_kind, rank_layers, stage_layers
+from simcluster.parallel.layers import edge_params, layers_params, one_of_kind, rank_layers, stage_layers
 from simcluster.parallel.registry import Scheme, make_scheme
 from simcluster.schedule.pipeline import Action, stage_schedule
 
@@ -149,15 +149,6 @@ def rank_params(sc: Scenario, scheme: Scheme, stage: int) -> float:
     p = sc.parallelism.pipeline
     dense, expert = layers_params(scheme, rank_layers(sc, stage), MoE.of(sc.model.moe))
     return dense + expert + edge_params(scheme, stage == 0, stage == p - 1)
-
-
-def edge_params(scheme: Scheme, first: bool, last: bool) -> float:
-    """Parameters beside the layers where a rank holds the model's first part (the word and position
-    embeddings) or its last (the final norm, and the LM head's copy of the word embedding where the
-    first part is on another rank)."""
-    emb = scheme.embedding_params()
-    copy = 0.0 if first or not scheme.d.tied else emb  # type: ignore[attr-defined]
-    return (emb if first else 0.0) + (scheme.head_params() + copy if last else 0.0)
 
 
 @dataclass
@@ -704,9 +695,10 @@ def _grad_sync_steps(ctx: _RankCtx, params: float, buckets: _Buckets) -> list[St
     bucket = sc.training.grad_bucket_MB * 1e6
     if layout.dp * layout.cp > 1 and fsdp:
         add(Step(wait_for("fsdp-rs", "optimizer"), -1, -1))
-        non_layer = params - in_layers - expert
+        non_layer = params - in_layers - expert  # the root unit's gradients, in the layers' reduce dtype
+        root_g = 4 if sc.training.grad_reduce_fp32 else g
         if non_layer > 0:
-            out.extend(Step(op, -1, -1) for op in _dp_allreduce(ctx, non_layer * g, True, 0))
+            out.extend(Step(op, -1, -1) for op in _dp_allreduce(ctx, non_layer * root_g, True, 0))
     elif layout.dp * layout.cp > 1 and _grad_overlap(ctx):
         if buckets.pending[False] > 0:
             ops = _dp_allreduce(ctx, buckets.pending[False], False, buckets.launched[False])

@@ -14,6 +14,11 @@ gathered weights from its first forward to its last backward and reduce-scatters
 last micro-batch: one gather and one reduce-scatter per step, with whole weights and gradients in memory
 (fp32 gradients with `training.grad_reduce_fp32`: FSDP2 accumulates unsynced gradients in its reduce dtype).
 
+What `fully_shard(model)` holds beside the layers (the embedding, the final norm, the LM head: FSDP2's root
+unit, torchtitan's wrapping) is gathered when the step starts and, as FSDP2 does for its root, not resharded
+until the backward ends; its gradient is reduce-scattered after the last backward (in fp32 with
+`training.grad_reduce_fp32`, as the layers').
+
 Hybrid sharding (`parallelism.shard_group` < data): shard inside consecutive groups of that many
 data-parallel ranks, all-reduce each shard's gradient across the groups (HSDP).
 """
@@ -61,3 +66,12 @@ def gathered_buffer_bytes(sc: Scenario, layer_params: float, weight_bytes: int, 
     if shard_size(sc) == 1 or sc.parallelism.zero != "full" or not sc.parallelism.reshard_after_forward:
         return 0.0
     return layer_params * (2 * weight_bytes + grad_bytes)
+
+
+def root_unit_bytes(sc: Scenario, edge_params: float, head_params: float, weight_bytes: int) -> float:
+    """FSDP's root unit at the peak: the whole parameters outside the layers (`edge_params`: this rank's
+    embedding, final norm and LM head), gathered for the step, and from the loss's backward on the LM head's
+    unsharded gradient (`head_params`), both in the compute dtype (`weight_bytes`)."""
+    if shard_size(sc) == 1 or sc.parallelism.zero != "full":
+        return 0.0
+    return (edge_params + head_params) * weight_bytes
