@@ -78,6 +78,64 @@ def test_ring_kv_bytes_and_flops(cp, t):
     assert qkv.flops == pytest.approx(2.0 * (s // cp) * (a + 2 * kv) * hd // t * h)
 
 
+@pytest.mark.parametrize(("cp", "t"), [(2, 1), (4, 2), (8, 1)])
+def test_torch_form_bytes_and_flops(cp, t):
+    """PyTorch's context_parallel (`context_form: torch`), per layer and rank, with torchtitan's repeat_kv
+    (`expand_kv`): one all-gather of every rank's key/value block (a/t heads: 2 (s/cp) (a/t) hd e bytes each)
+    forward and one backward; the ring's attention FLOPs; cp - 1 fp32 merges of (e + 36) bytes per output
+    element plus the block's concatenation (2 block bytes); cp fp32 key/value gradient sends (4 / e block
+    bytes each) and cp accumulations of (e + 8) per query and key/value element, 16 more per key/value
+    element and the next block's concatenation."""
+    sc = scenario(cp, "torch", t=t, expand_kv=True)
+    ops, scheme = layer_of(sc)
+    s, h, a, kv, e = 8192, 4096, 32, 8, 2
+    hd = h // a
+    block = 2.0 * (s // cp) * (a // t) * hd * e  # expanded: every query head's keys and values
+    out = (s // cp) * (a // t) * hd
+    gathers = [o for o in ops.forward + ops.backward if o.kind == "allgather"]
+    assert [o.name for o in gathers] == ["attn.cp.kv.allgather", "attn.cp.kv.allgather.bwd"]
+    assert all(o.bytes == pytest.approx(cp * block) and not o.blocking and len(o.group) == cp for o in gathers)
+    merges = [o for o in ops.forward if o.name.startswith("attn.cp.merge")]
+    assert len(merges) == cp - 1
+    assert all(o.bytes == pytest.approx((e + 36) * out + 2 * block) for o in merges)
+    sends = [o for o in ops.backward if o.kind == "sendrecv"]
+    assert len(sends) == cp and all(o.bytes == pytest.approx(4 / e * block) for o in sends)
+    kv_el = block / e
+    accs = [o for o in ops.backward if o.name.startswith("attn.cp.grad.acc")]
+    assert len(accs) == cp
+    assert all(o.bytes == pytest.approx((e + 8) * (out + kv_el) + 16 * kv_el + 2 * block) for o in accs)
+    attn = sum(o.flops for o in ops.forward if o.kind == "attention")
+    assert attn == pytest.approx(2.0 * (a // t) * s * s * hd / cp)
+    # repeat_kv: reads kv and writes a heads of keys and values per token, forward; the sum back, backward
+    expand = [o for o in ops.forward + ops.backward if o.name.startswith("attn.expand_kv")]
+    assert [o.bytes for o in expand] == pytest.approx([2.0 * (s // cp) * (kv + a) * hd * e / t] * 2)
+    # without repeat_kv the blocks carry the kv heads only, and no copy runs
+    plain, _ = layer_of(scenario(cp, "torch", t=t))
+    assert next(o for o in plain.forward if o.kind == "allgather").bytes == pytest.approx(cp * block * kv / a)
+    assert not [o for o in plain.forward if o.name.startswith("attn.expand_kv")]
+    # the backward's workspace holds the gathered blocks and the fp32 gradients (two key/value sets in flight)
+    ring = layer_of(scenario(cp, "ring", t=t, expand_kv=True))[1]
+    extra = scheme.layer_backward_bytes("full") - ring.layer_backward_bytes("full")
+    assert extra == pytest.approx(cp * block + 4 * (out + kv_el) + 8 * kv_el)
+
+
+def test_torch_form_gather_hides_behind_the_first_block():
+    """The forward of a 2-way torch-form layer in the engine: [all-gather (non-blocking), block 0, wait,
+    block 1, merge, cast]: max(gather, block) + block + merge + cast."""
+    topo = build_topology(A100, nodes=1)
+    L = A100.collectives.launch_us * 1e-6
+    group = (0, 1)
+    for nbytes, block_s in ((256 * 1024**2, 50e-6), (1024.0, 2e-3)):
+        gather = OpSpec("allgather", "kv", "forward", bytes=nbytes, group=group, family="cp", blocking=False)
+        attn = OpSpec("attention", "a", "forward", duration_s=block_s)
+        merge = OpSpec("elementwise", "m", "forward", duration_s=1e-4)
+        ops = [gather, attn, wait_for("cp", "forward"), attn, merge, merge]
+        steps = {r: [Step(o, -1, -1) for o in ops] for r in group}
+        t = Engine(steps, [group], [0, 1], topo, L).run().iteration_time_s
+        transfer = engine_time(A100, 1, "allgather", "auto", list(group), nbytes)
+        assert t == pytest.approx(max(transfer, block_s) + block_s + 2e-4, rel=1e-6)
+
+
 def test_ulysses_alltoall_bytes():
     """q, k, v of the rank's s/cp tokens out before attention, the output back after; attention over the
     whole sequence for heads / cp heads: the same FLOPs as the ring."""
@@ -151,6 +209,7 @@ def test_iteration_runs_and_longer_sequences_pay_for_attention():
     ("changes", "rule"),
     [
         ({"seq": 8190}, "2 x context must divide model.seq_len"),
+        ({"seq": 8190, "form": "torch"}, "torch: 2 x context must divide model.seq_len"),
         ({"form": "ulysses", "cp": 16}, "tensor x context = 16 must divide model.kv_heads=8"),
         ({"attention": "eager"}, "needs model.attention: flash"),
     ],

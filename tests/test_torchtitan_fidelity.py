@@ -61,13 +61,14 @@ def test_op_sac_is_megatron_only():
 def test_eager_loss_workspace_is_two_fp32_logit_tensors():
     """`training.loss: eager` adds 8 s b V / t bytes (nll_loss's and log_softmax's fp32 gradients) to the last
     stage's workspace where that is larger than a layer's backward; fused (Megatron) adds nothing. Llama 3 8B
-    at b 2, s 8192: 8 x 16,384 x 128,256 = 16.8 GB."""
+    at b 2, s 8192: 8 x 16,384 x 128,256 = 16.8 GB. Context parallel splits the loss with the sequence: each
+    rank holds s / cp tokens' logits (the 256K-token CP 8 row was 269 GB where torchtitan measured 84.5 GiB)."""
     from simcluster.memory.model import eager_loss_bytes
 
-    def sc(loss: str, t: int = 1):
+    def sc(loss: str, t: int = 1, cp: int = 1):
         return parse_scenario(
             small_scenario(
-                parallelism={"tensor": t},
+                parallelism={"tensor": t, "context": cp},
                 model={**LLAMA3_8B, "layers": 2},
                 training={"global_batch": 2, "micro_batch": 2, "loss": loss},
             )
@@ -75,6 +76,7 @@ def test_eager_loss_workspace_is_two_fp32_logit_tensors():
 
     assert eager_loss_bytes(sc("eager")) == 8 * 8192 * 2 * 128256 == 16_810_770_432
     assert eager_loss_bytes(sc("eager", t=4)) == 16_810_770_432 / 4
+    assert eager_loss_bytes(sc("eager", cp=4)) == 16_810_770_432 / 4
     assert eager_loss_bytes(sc("fused")) == 0.0
 
 

@@ -48,8 +48,9 @@ def estimate_steps(sc: Scenario, folded: bool) -> float:
     """Program steps the engine would execute for one iteration (all simulated ranks)."""
     p, m = sc.parallelism, sc.model
     layers_per_rank = math.ceil(m.layers / p.pipeline)
-    # ring context parallel: 3 steps per block (send, attention, wait), forward, backward and recompute
-    ring = 9 * (p.context - 1) if p.context_form == "ring" else 0
+    # ring context parallel: 3 steps per block (send, attention, wait), forward, backward and recompute (the
+    # torch form: attention and merge forward, attention, wait, accumulate and send backward)
+    ring = 9 * (p.context - 1) if p.context_form in ("ring", "torch") else 0
     moe = STEPS_PER_MOE_LAYER if m.moe is not None else 0  # router, permutes, exchanges, shared experts
     per_rank = (STEPS_PER_LAYER + ring + moe) * layers_per_rank * sc.microbatches + 100
     if p.data * p.context > 1:

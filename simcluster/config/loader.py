@@ -107,11 +107,12 @@ def _check_context(sc: Scenario) -> None:
         raise ConfigError(
             "parallelism.context", p.context, "needs model.attention: flash (context parallel runs fused attention)"
         )
-    if p.context_form == "ring" and m.seq_len % (2 * p.context):
+    if p.context_form in ("ring", "torch") and m.seq_len % (2 * p.context):
         raise ConfigError(
             "parallelism.context",
             p.context,
-            f"ring: 2 x context must divide model.seq_len={m.seq_len} (two chunks per rank, causal balancing)",
+            f"{p.context_form}: 2 x context must divide model.seq_len={m.seq_len} (two chunks per rank, "
+            "causal balancing)",
         )
     if p.context_form == "ulysses":
         if m.seq_len % p.context:

@@ -80,10 +80,13 @@ class ParallelismConfig(_Strict):
         description="context-parallel size: each sequence's tokens split over this many ranks (attention "
         "exchanges keys and values); gradients reduce over data x context",
     )
-    context_form: Literal["ring", "ulysses"] = Field(
+    context_form: Literal["ring", "ulysses", "torch"] = Field(
         "ring",
         description="ring: key/value blocks passed around the context group, overlapped with attention "
-        "(Megatron, causal load balancing); ulysses: all-to-all of q, k, v and the output (heads split)",
+        "(Megatron, causal load balancing); ulysses: all-to-all of q, k, v and the output (heads split); "
+        "torch: PyTorch's context_parallel as torchtitan runs it (keys and values all-gathered once per "
+        "attention pass, partial outputs merged and gradients accumulated in fp32 as separate kernels, "
+        "key/value gradients passed around the ring in fp32)",
     )
     schedule: PipelineSchedule = "1f1b"
     virtual_stages: int = Field(
@@ -265,6 +268,12 @@ class TrainingConfig(_Strict):
         description="RoPE and SwiGLU as PyTorch's separate kernels (torchtitan's eager apply_rotary_emb: to fp32, "
         "complex multiply, back; F.silu(w1 x) * w3 x): RoPE 16 + 2e bytes per q/k element each way, not 2e; "
         "SwiGLU 5e per f-element forward and 9e backward, not 3e and 5e",
+    )
+    expand_kv: bool = Field(
+        False,
+        description="grouped-query keys and values repeated to the query heads before attention (torchtitan's "
+        "repeat_kv ahead of SDPA): a copy forward, a sum backward, and the attention and the context-parallel "
+        "exchanges carry every query head's keys and values",
     )
     grad_reduce_fp32: bool = Field(
         False,

@@ -107,13 +107,15 @@ def activation_bytes(sc: Scenario, scheme: Scheme, stage: int, actions: list[Act
 def eager_loss_bytes(sc: Scenario) -> float:
     """PyTorch's F.cross_entropy on fp32 logits (`training.loss: eager`): at the start of the backward, next
     to the kept fp32 log-softmax output (counted with the activations), nll_loss's backward writes a dense
-    fp32 gradient and log_softmax's backward an fp32 input gradient: 8 s b V / t bytes, vocab split t ways.
+    fp32 gradient and log_softmax's backward an fp32 input gradient: 8 s b V / t bytes over the rank's s =
+    seq_len / cp tokens (context parallel splits the loss too), vocab split t ways.
     The peak of the loss's forward (bf16 logits, their fp32 copy and the log-softmax: 6 s b V / t on top of
     the kept 4) is lower. Megatron's fused loss works in place: 0."""
     m = sc.model
     if sc.training.loss != "eager" or not m.vocab:
         return 0.0
-    return 8.0 * m.seq_len * sc.training.micro_batch * m.vocab / sc.parallelism.tensor
+    s_local = m.seq_len // sc.parallelism.context
+    return 8.0 * s_local * sc.training.micro_batch * m.vocab / sc.parallelism.tensor
 
 
 def rank_memory(

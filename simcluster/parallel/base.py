@@ -36,6 +36,8 @@ class Dims:
     flash: bool = False  # fused attention kernel: no s x s scores in memory
     cp: int = 1  # context-parallel ranks per sequence (s is each one's share)
     ulysses: bool = False  # context parallel by all-to-all (else the ring)
+    torch_cp: bool = False  # context parallel as PyTorch's context_parallel runs it (`context_form: torch`)
+    expand_kv: bool = False  # keys and values repeated to the query heads before attention (`training.expand_kv`)
     eager_norm: bool = False  # the norms as PyTorch's separate fp32 kernels (`training.eager_norm`)
     eager_pointwise: bool = False  # RoPE and SwiGLU as PyTorch's separate kernels (`training.eager_pointwise`)
 
@@ -45,6 +47,12 @@ class Dims:
     @property
     def kvh(self) -> int:
         return self.kv or self.a
+
+    @property
+    def kv_attn(self) -> int:
+        """The key/value heads attention and the context-parallel exchanges see: the query heads when they
+        are repeated first (`expand_kv`)."""
+        return self.a if self.expand_kv else self.kvh
 
     @property
     def hd(self) -> int:
@@ -74,6 +82,8 @@ class Dims:
             flash=m.attention == "flash",
             cp=sc.parallelism.context,
             ulysses=sc.parallelism.context_form == "ulysses",
+            torch_cp=sc.parallelism.context_form == "torch",
+            expand_kv=sc.training.expand_kv,
             eager_norm=sc.training.eager_norm,
             eager_pointwise=sc.training.eager_pointwise,
             head_dim=m.head_dim or 0,

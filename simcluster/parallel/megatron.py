@@ -189,13 +189,24 @@ class MegatronScheme:
         act = "mlp.swiglu" if d.gated else "mlp.gelu"
         rope_b = rope_bytes_per_element(d)
         rope = [F.elementwise("attn.rope", "forward", rope_b * bs * (a + d.kvh) * hd / t)] if d.rope else []
+        # torchtitan's repeat_kv: expand + reshape copies the keys and values to every query head (reads 2 kvh,
+        # writes 2 a head-widths per token); its backward sums the repeated heads' gradients back
+        expand = (
+            [F.elementwise("attn.expand_kv", "forward", 2.0 * bs * (d.kvh + a) * hd * e / t)]
+            if d.kv_attn != d.kvh
+            else []
+        )
         fused = fused_softmax_available(b * heads, s, e, self.softmax_fusion)
         if d.cp > 1 and d.ulysses:
-            kvh = d.kvh // t
+            kvh = d.kv_attn // t
             attn_fwd = lambda ph: context.ulysses_forward(F, ph, b, s, d.cp, heads, kvh, hd, e, cp_group)  # noqa: E731
             attn_bwd = context.ulysses_backward(F, b, s, d.cp, heads, kvh, hd, e, cp_group)
+        elif d.cp > 1 and d.torch_cp:
+            kv = context.kv_block_bytes(b, s, d.kv_attn // t, hd, e)
+            attn_fwd = lambda ph: context.torch_forward(F, ph, b * heads, s, d.cp, hd, e, kv, cp_group)  # noqa: E731
+            attn_bwd = context.torch_backward(F, b * heads, s, d.cp, hd, e, kv, cp_group)
         elif d.cp > 1:
-            kv = context.kv_block_bytes(b, s, d.kvh // t, hd, e)
+            kv = context.kv_block_bytes(b, s, d.kv_attn // t, hd, e)
             attn_fwd = lambda ph: context.ring_forward(F, ph, b * heads, s, d.cp, hd, e, kv, cp_group)  # noqa: E731
             attn_bwd = context.ring_backward(F, b * heads, s, d.cp, hd, e, kv, cp_group)
         elif d.flash:
@@ -215,11 +226,13 @@ class MegatronScheme:
                     *self._enter("attn", ph, group),
                     F.gemm("attn.qkv", ph, bs, qkv, h, linear=FP8_FORWARD),
                     *as_phase(rope, ph),
+                    *as_phase(expand, ph),
                     *attn_fwd(ph),
                 ]
 
             attn_in_bwd = [
                 *attn_bwd,
+                *as_phase([replace(op, name="attn.expand_kv.bwd") for op in expand], "backward"),
                 *as_phase([replace(op, name="attn.rope.bwd") for op in rope], "backward"),
                 *self._column_bwd(
                     "attn",
@@ -314,6 +327,7 @@ class MegatronScheme:
                 *self._enter("attn", rc, group),
                 F.gemm("attn.qkv.k", rc, bs, d.kvh * hd // t, h, linear=FP8_FORWARD),
                 *as_phase(rope, rc),
+                *as_phase(expand, rc),
                 F.gemm("attn.proj", rc, bs, h, ah // t, linear=FP8_FORWARD),
                 bda("attn.bias_dropout_add", rc),
                 ln("ln2", rc),
@@ -572,7 +586,11 @@ class MegatronScheme:
         d = replace(self.d, f=moe_working_f(self.moe))
         rep = d.t if self.sp else 1
         gathered = d.e * d.s * d.b * d.h if self.sp else 0.0
-        return backward_working_bytes(d, rep=rep, shard=d.t, recompute=recompute, gathered=gathered)
+        buffers = 0.0
+        if d.cp > 1 and d.torch_cp:
+            kv = context.kv_block_bytes(d.b, d.s, d.kv_attn // d.t, d.hd, d.e)
+            buffers = context.torch_workspace_bytes(d.b * d.a // d.t, d.s, d.cp, d.hd, d.e, kv)
+        return backward_working_bytes(d, rep=rep, shard=d.t, recompute=recompute, gathered=gathered, buffers=buffers)
 
     def _freed(self, moe: bool) -> float:
         """Stored bytes per layer and micro-batch that `recompute_modules` drop (each re-created in the
@@ -632,7 +650,11 @@ class MegatronScheme:
         d = self.d
         rep = d.t if self.sp else 1
         gathered = d.e * d.s * d.b * d.h if self.sp else 0.0
-        return backward_working_bytes(d, rep=rep, shard=d.t, recompute=recompute, gathered=gathered)
+        buffers = 0.0
+        if d.cp > 1 and d.torch_cp:
+            kv = context.kv_block_bytes(d.b, d.s, d.kv_attn // d.t, d.hd, d.e)
+            buffers = context.torch_workspace_bytes(d.b * d.a // d.t, d.s, d.cp, d.hd, d.e, kv)
+        return backward_working_bytes(d, rep=rep, shard=d.t, recompute=recompute, gathered=gathered, buffers=buffers)
 
     def edge_activation_bytes(self, first: bool, last: bool) -> float:
         d = self.d

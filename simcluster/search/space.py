@@ -271,7 +271,7 @@ def quick_rule(lay: Layout, sc: Scenario, total: int, gpus_per_node: int) -> str
             return "context parallel needs a megatron scheme"
         if m.attention != "flash":
             return "context parallel needs flash attention"
-        two = 2 if sc.parallelism.context_form == "ring" else 1
+        two = 2 if sc.parallelism.context_form in ("ring", "torch") else 1
         if m.seq_len % (two * c):
             return "context does not divide the sequence"
         if lay[SCHEME] == "megatron-sp" and (m.seq_len // c) % t:
