@@ -246,3 +246,44 @@ def test_fsdp_root_unit(write_scenario, fp32):
     )
     root = [op for op, _l, _m in full.program.steps[0] if op.name == "grad.bucket0.reducescatter"]
     assert len(root) == 1 and root[0].bytes == pytest.approx(edges * grad)
+
+
+@pytest.mark.parametrize(("reshard", "fp32"), [(True, True), (True, False), (False, True)])
+def test_fsdp2_copies(write_scenario, reshard, fp32):
+    """`fsdp_copies`: after every layer all-gather, one copy-out reading and writing the layer's weights (2 + 2
+    bytes per parameter); before every reduce-scatter, one copy-in reading the gradients (2 bytes, or 4 when
+    kept whole in fp32 without resharding) and writing them in the reduce dtype (4 with grad_reduce_fp32);
+    each on the compute stream at the element-wise rate, so the iteration grows by at least their time when
+    nothing else hides it; the root unit's gradients get one copy-in before their reduce-scatter."""
+    from simcluster.parallel.layers import edge_params
+
+    def run(copies: bool):
+        data = small_scenario(
+            cluster={"nodes": 2},
+            parallelism={"scheme": "megatron", "tensor": 2, "data": D, "zero": "full",
+                         "reshard_after_forward": reshard, "fsdp_copies": copies},
+            model={"layers": 4, "hidden": 1024, "heads": 16, "seq_len": 512, "vocab": 32000, "tie_embeddings": False},
+            training={"global_batch": 32, "micro_batch": 2, "grad_reduce_fp32": fp32},
+        )  # fmt: skip
+        return simulate(load_scenario(write_scenario(data, f"copies{copies}{reshard}{fp32}.yaml")))
+
+    on, off = run(True), run(False)
+    steps = [op for op, _l, _m in on.program.steps[0]]
+    scheme = on.program.scheme
+    edges = edge_params(scheme, True, True)
+    layer = (on.program.params_per_rank[0] - edges) / 4
+    m = on.scenario.microbatches
+    reduce = 4 if fp32 else 2
+    grads = 2 if reshard else reduce
+    outs = [op for op in steps if op.name == "fsdp.params.copy_out"]
+    ins = [op for op in steps if op.name == "fsdp.grads.copy_in"]
+    assert len(outs) == (4 * 2 * m if reshard else 4)  # every layer, forward and backward, each micro-batch
+    assert len(ins) == (4 * m if reshard else 4)
+    assert all(op.bytes == pytest.approx(4 * layer) for op in outs)
+    assert all(op.bytes == pytest.approx((grads + reduce) * layer) for op in ins)
+    root = [op for op in steps if op.name == "fsdp.root.grads.copy_in"]
+    assert len(root) == 1 and root[0].bytes == pytest.approx((2 + reduce) * edges)
+    added = sum(op.duration_s for op in outs + ins + root)
+    it = {k: r.summary()["iteration_time_s"] for k, r in (("on", on), ("off", off))}
+    assert it["on"] - it["off"] == pytest.approx(added, rel=0.05)
+    assert not [op for op, _l, _m in off.program.steps[0] if "copy_" in op.name]

@@ -119,6 +119,13 @@ class ParallelismConfig(_Strict):
         "again for its backward, every micro-batch; false: keep them from the first forward to the last "
         "backward and reduce-scatter the gradients once (torchtitan under pipeline parallel)",
     )
+    fsdp_copies: bool = Field(
+        False,
+        description="zero: full: FSDP2's copies on the compute stream: after each all-gather the gathered buffer "
+        "split into the parameters (read and write 2 x the weight bytes), before each reduce-scatter the "
+        "gradients concatenated into the reduce buffer in its dtype (torch.distributed.fsdp.fully_shard); "
+        "false: the gathered buffer is the parameters (Megatron-Core's FSDP, DeepSpeed's flat buffers)",
+    )
     expert: int = Field(
         1,
         gt=0,

@@ -172,6 +172,10 @@ class _RankCtx:
         """Work on the host thread only (none when it costs nothing)."""
         return [OpSpec("host", name, phase, duration_s=us * 1e-6)] if us > 0 else []
 
+    def elementwise(self, name: str, phase: Phase, nbytes: float) -> OpSpec:
+        """A memory-bound pass over `nbytes` on the compute stream."""
+        return OpSpec("elementwise", name, phase, duration_s=self.cost.elementwise(nbytes), bytes=nbytes)
+
     def sync(self, name: str, phase: Phase) -> OpSpec:
         return OpSpec("sync", name, phase, duration_s=self.host.sync_us * 1e-6)
 
@@ -402,6 +406,7 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
     phases: tuple[Phase, Phase] = ("forward", "backward")
     gathers: dict[tuple[bool, Phase], list[OpSpec]] = {}
     reduces: dict[bool, list[OpSpec]] = {}
+    copy_out: dict[bool, list[OpSpec]] = {}  # FSDP2's split of the gathered buffer, forward and backward
     if fsdp:
         shard, _ = zero.shard_groups(layout, rank, zero.shard_size(sc))
         e_group = ctx.expert_data_group()
@@ -428,6 +433,10 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
                 if n > 0
                 for op in _dp_allreduce(ctx, n * reduce_per_param, False, 0, "fsdp-rs", expert)
             ]
+            if sc.parallelism.fsdp_copies:
+                out_b, in_b = zero.fsdp_copy_bytes(sc, scheme.grad_bytes_per_param(), dense_p + expert_p)
+                copy_out[is_moe] = [ctx.elementwise("fsdp.params.copy_out", ph, out_b) for ph in phases]
+                reduces[is_moe] = [ctx.elementwise("fsdp.grads.copy_in", "backward", in_b), *reduces[is_moe]]
         gathered_wait = {ph: wait_for("fsdp-ag", ph) for ph in phases}
 
     # FSDP2 with reshard_after_forward false: weights gathered in each layer's first forward and kept to its
@@ -442,6 +451,9 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
         if j == 0:
             out.extend(Step(op, order[0], mb) for op in gathers[is_moe(order[0]), ph])
         add(Step(gathered_wait[ph], order[j], mb))
+        copies = copy_out.get(is_moe(order[j]))
+        if copies:
+            add(Step(copies[ph == "backward"], order[j], mb))
         if j + 1 < len(order):
             out.extend(Step(op, order[j + 1], mb) for op in gathers[is_moe(order[j + 1]), ph])
 
@@ -697,6 +709,8 @@ def _grad_sync_steps(ctx: _RankCtx, params: float, buckets: _Buckets) -> list[St
         add(Step(wait_for("fsdp-rs", "optimizer"), -1, -1))
         non_layer = params - in_layers - expert  # the root unit's gradients, in the layers' reduce dtype
         root_g = 4 if sc.training.grad_reduce_fp32 else g
+        if non_layer > 0 and sc.parallelism.fsdp_copies:
+            add(Step(ctx.elementwise("fsdp.root.grads.copy_in", "optimizer", (g + root_g) * non_layer), -1, -1))
         if non_layer > 0:
             out.extend(Step(op, -1, -1) for op in _dp_allreduce(ctx, non_layer * root_g, True, 0))
     elif layout.dp * layout.cp > 1 and _grad_overlap(ctx):

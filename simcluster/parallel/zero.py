@@ -19,6 +19,11 @@ unit, torchtitan's wrapping) is gathered when the step starts and, as FSDP2 does
 until the backward ends; its gradient is reduce-scattered after the last backward (in fp32 with
 `training.grad_reduce_fp32`, as the layers').
 
+`fsdp_copies` (FSDP2, `torch.distributed.fsdp.fully_shard`): the gathered flat buffer is split into the
+parameters by a copy on the compute stream after each all-gather (`split_with_sizes_copy`: the weight bytes
+read and written), and before each reduce-scatter the gradients are concatenated into the reduce buffer in
+the reduce dtype (`_chunk_cat`: the gradient bytes read, the reduce bytes written), also on the compute stream.
+
 Hybrid sharding (`parallelism.shard_group` < data): shard inside consecutive groups of that many
 data-parallel ranks, all-reduce each shard's gradient across the groups (HSDP).
 """
@@ -58,6 +63,15 @@ def memory_divisors(sc: Scenario) -> tuple[int, int, int]:
         n if zero in ("gradients", "full") else 1,
         n,
     )
+
+
+def fsdp_copy_bytes(sc: Scenario, weight_bytes: int, params: float) -> tuple[float, float]:
+    """FSDP2's copies for `params` parameters (`fsdp_copies`): (copy-out after an all-gather: read and write
+    the weights, copy-in before a reduce-scatter: read the gradients, write them in the reduce dtype). Kept
+    gradients without reshard accumulate in the reduce dtype already (fp32 with `grad_reduce_fp32`)."""
+    reduce = 4 if sc.training.grad_reduce_fp32 else weight_bytes
+    grads = reduce if not sc.parallelism.reshard_after_forward else weight_bytes
+    return 2.0 * weight_bytes * params, (grads + reduce) * params
 
 
 def gathered_buffer_bytes(sc: Scenario, layer_params: float, weight_bytes: int, grad_bytes: int) -> float:
