@@ -259,3 +259,20 @@ def test_search_enumerates_context(tmp_path):
     assert got == [(1, 8), (2, 4), (4, 2)]
     assert enum.invalid == {"context does not divide the sequence": 1}
     assert sorted(sc.parallelism.context for sc in enum.scenarios) == [1, 2, 4]
+
+
+def test_flash_backward_runs_at_its_own_efficiency():
+    """The fused attention's forward at `flash_attention_efficiency` of peak, its backward at
+    `flash_attention_backward_efficiency` (dgx-h100: FlashAttention-2's 335 and 291.6 TFLOP/s of 989); a
+    profile without the backward figure runs both at the forward's."""
+    ops, _ = layer_of(scenario(1))
+    launch = H100.gpu.gemm.launch_us * 1e-6
+    fwd = next(o for o in ops.forward if o.name == "attn.flash")
+    bwd = next(o for o in ops.backward if o.name == "attn.flash.bwd")
+    assert fwd.duration_s == pytest.approx(launch + fwd.flops / (989e12 * 0.339), rel=1e-9)
+    assert bwd.duration_s == pytest.approx(launch + bwd.flops / (989e12 * 0.295), rel=1e-9)
+    same = H100.model_copy(
+        update={"gpu": H100.gpu.model_copy(update={"flash_attention_backward_efficiency": None})}
+    )
+    F = OpFactory(CostModel(same, "bf16"))
+    assert F.fused_attention("b", "backward", 1e12, 0.0).duration_s == pytest.approx(launch + 1e12 / (989e12 * 0.339))

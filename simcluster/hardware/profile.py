@@ -116,8 +116,16 @@ class GpuSpec(_Strict):
         None,
         ge=MIN_RATE,
         le=1,
-        description="fraction of peak a fused (FlashAttention) kernel reaches on causal attention, forward "
-        "and backward; unset: model.attention flash cannot run on this profile",
+        description="fraction of peak a fused (FlashAttention) kernel reaches on causal attention (forward, and "
+        "backward unless flash_attention_backward_efficiency says otherwise); unset: model.attention flash "
+        "cannot run on this profile",
+    )
+    flash_attention_backward_efficiency: float | None = Field(
+        None,
+        ge=MIN_RATE,
+        le=1,
+        description="fraction of peak the fused attention's backward kernel reaches (FLOPs counted as 2.5 x the "
+        "forward's); unset: flash_attention_efficiency",
     )
 
     @field_validator("peak_tflops")

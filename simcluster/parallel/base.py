@@ -194,9 +194,13 @@ class OpFactory:
         return self._measured[key]
 
     def fused_attention(self, name: str, phase: Phase, flops: float, nbytes: float) -> OpSpec:
-        """A FlashAttention kernel: `flops` at the profile's `gpu.flash_attention_efficiency` of peak."""
+        """A FlashAttention kernel: `flops` at the profile's `gpu.flash_attention_efficiency` of peak (the
+        backward's at `flash_attention_backward_efficiency` where the profile gives it)."""
         gpu = self.cost.hw.gpu
-        rate = self.cost.peak_flops * (gpu.flash_attention_efficiency or 1.0)
+        eff = gpu.flash_attention_efficiency
+        if phase == "backward" and gpu.flash_attention_backward_efficiency is not None:
+            eff = gpu.flash_attention_backward_efficiency
+        rate = self.cost.peak_flops * (eff or 1.0)
         secs = gpu.gemm.launch_us * 1e-6 + flops / rate
         return OpSpec(kind="attention", name=name, phase=phase, duration_s=secs, flops=flops, bytes=nbytes)
 
