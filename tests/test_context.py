@@ -129,9 +129,7 @@ def test_torch_form_gather_hides_behind_the_first_block():
         gather = OpSpec("allgather", "kv", "forward", bytes=nbytes, group=group, family="cp", blocking=False)
         attn = OpSpec("attention", "a", "forward", duration_s=block_s)
         merge = OpSpec("elementwise", "m", "forward", duration_s=1e-4)
-        ops = [gather, attn, wait_for("cp", "forward"), attn, merge, merge]
-        steps = {r: [Step(o, -1, -1) for o in ops] for r in group}
-        t = Engine(steps, [group], [0, 1], topo, L).run().iteration_time_s
+        t = two_rank_time([gather, attn, wait_for("cp", "forward"), attn, merge, merge], topo, L)
         transfer = engine_time(A100, 1, "allgather", "auto", list(group), nbytes)
         assert t == pytest.approx(max(transfer, block_s) + block_s + 2e-4, rel=1e-6)
 
@@ -160,6 +158,12 @@ def test_alltoall_closed_form(n, S):
     close(engine_time(A100, 1, "alltoall", "auto", list(range(n)), S), L + NV_A + (n - 1) / n * S / NV_BW)
 
 
+def two_rank_time(ops: list[OpSpec], topo, launch_s: float) -> float:
+    """The engine's iteration time for ranks 0 and 1 both running `ops`."""
+    steps = {r: [Step(o, -1, -1) for o in ops] for r in (0, 1)}
+    return Engine(steps, [(0, 1)], [0, 1], topo, launch_s).run().iteration_time_s
+
+
 def test_ring_step_overlaps_attention_with_the_block_in_flight():
     """[sendrecv (non-blocking), attention block, wait, attention block]: max(transfer, block) + block."""
     topo = build_topology(A100, nodes=1)
@@ -168,9 +172,7 @@ def test_ring_step_overlaps_attention_with_the_block_in_flight():
     for nbytes, block_s in ((64 * 1024**2, 50e-6), (1024.0, 2e-3)):
         send = OpSpec("sendrecv", "kv", "forward", bytes=nbytes, group=group, family="cp", blocking=False)
         attn = OpSpec("attention", "a", "forward", duration_s=block_s)
-        ops = [send, attn, wait_for("cp", "forward"), attn]
-        steps = {r: [Step(o, -1, -1) for o in ops] for r in group}
-        t = Engine(steps, [group], [0, 1], topo, L).run().iteration_time_s
+        t = two_rank_time([send, attn, wait_for("cp", "forward"), attn], topo, L)
         transfer = L + NV_A + nbytes / NV_BW
         assert t == pytest.approx(max(transfer, block_s) + block_s, rel=1e-6)
 

@@ -111,30 +111,32 @@ def test_fsdp_fp32_reduce_scatter_moves_twice_the_bytes(write_scenario):
     assert mem(sc32, prog32).workspace - mem(sc16, prog16).workspace == 2 * layer
 
 
+def eager_scheme(model: dict, b: int, **training):
+    """One rank's Megatron scheme (no tensor parallel, bf16 on dgx-h100) for `model` with `training` flags."""
+    from simcluster.model.costs import CostModel
+    from simcluster.parallel.base import Dims, OpFactory
+    from simcluster.parallel.groups import RankLayout
+    from simcluster.parallel.megatron import MegatronScheme
+
+    sc = parse_scenario(
+        small_scenario(
+            parallelism={"tensor": 1},
+            model=model,
+            training={"global_batch": b, "micro_batch": b, "precision": "bf16", **training},
+        )
+    )
+    return MegatronScheme(
+        Dims.of(sc), OpFactory(CostModel(load_profile("dgx-h100"), "bf16")), RankLayout(tp=1, dp=1, pp=1), sp=False
+    )
+
+
 def test_eager_norm_bytes_per_element():
     """`training.eager_norm`: the norms' forward moves 28 + 4e bytes per element (36 at bf16) and the backward
     44 + 6e (56), where the fused kernel moves 2e and 3e; the layer's two norms carry that times tok x h."""
     b, s_len = 1, 1024
     model = {**LLAMA3_8B, "seq_len": s_len, "layers": 2, "attention": "flash"}
     fused, _ = scheme(model, b=b)
-    sc = parse_scenario(
-        small_scenario(
-            parallelism={"tensor": 1},
-            model=model,
-            training={"global_batch": b, "micro_batch": b, "precision": "bf16", "eager_norm": True},
-        )
-    )
-    from simcluster.model.costs import CostModel
-    from simcluster.parallel.base import Dims, OpFactory
-    from simcluster.parallel.groups import RankLayout
-    from simcluster.parallel.megatron import MegatronScheme
-
-    eager = MegatronScheme(
-        Dims.of(sc),
-        OpFactory(CostModel(load_profile("dgx-h100"), "bf16")),
-        RankLayout(tp=1, dp=1, pp=1),
-        sp=False,
-    )
+    eager = eager_scheme(model, b, eager_norm=True)
     tok_h = b * s_len * H
 
     def nbytes(sch, name):
@@ -152,24 +154,7 @@ def test_eager_pointwise_bytes_per_element():
     b, s_len = 1, 1024
     model = {**LLAMA3_8B, "seq_len": s_len, "layers": 2, "attention": "flash"}
     fused, _ = scheme(model, b=b)
-    sc = parse_scenario(
-        small_scenario(
-            parallelism={"tensor": 1},
-            model=model,
-            training={"global_batch": b, "micro_batch": b, "precision": "bf16", "eager_pointwise": True},
-        )
-    )
-    from simcluster.model.costs import CostModel
-    from simcluster.parallel.base import Dims, OpFactory
-    from simcluster.parallel.groups import RankLayout
-    from simcluster.parallel.megatron import MegatronScheme
-
-    eager = MegatronScheme(
-        Dims.of(sc),
-        OpFactory(CostModel(load_profile("dgx-h100"), "bf16")),
-        RankLayout(tp=1, dp=1, pp=1),
-        sp=False,
-    )
+    eager = eager_scheme(model, b, eager_pointwise=True)
     tok = b * s_len
     qk = tok * (A + KV) * (H // A)
 
