@@ -223,7 +223,8 @@ def test_unsynced_gradients_accumulate_in_the_reduce_dtype(write_scenario, resha
 def test_fsdp_root_unit(write_scenario, fp32):
     """FSDP2's root unit (embedding, final norm, LM head outside the layers): whole in memory for the step, plus
     the LM head's unsharded gradient from the loss's backward on, both at 2 bytes; its gradient
-    reduce-scattered once after the backward, in the layers' reduce dtype (4 bytes with grad_reduce_fp32)."""
+    reduce-scattered once after the backward, in the layers' reduce dtype (4 bytes with grad_reduce_fp32); its
+    weights all-gathered once when the step starts."""
     from simcluster.parallel.layers import edge_params
 
     def run(zero: str):
@@ -246,6 +247,11 @@ def test_fsdp_root_unit(write_scenario, fp32):
     )
     root = [op for op, _l, _m in full.program.steps[0] if op.name == "grad.bucket0.reducescatter"]
     assert len(root) == 1 and root[0].bytes == pytest.approx(edges * grad)
+    # gathered once, first thing in the step, over the shard group, before any layer's gather
+    first = full.program.steps[0][0][0]
+    assert first.name == "fsdp.root.params.allgather" and first.blocking and len(first.group) == D
+    assert first.bytes == pytest.approx(edges * 2)
+    assert sum(op.name == first.name for op, _l, _m in full.program.steps[0]) == 1
 
 
 @pytest.mark.parametrize(("reshard", "fp32"), [(True, True), (True, False), (False, True)])
@@ -281,8 +287,8 @@ def test_fsdp2_copies(write_scenario, reshard, fp32):
     assert len(ins) == (4 * m if reshard else 4)
     assert all(op.bytes == pytest.approx(4 * layer) for op in outs)
     assert all(op.bytes == pytest.approx((grads + reduce) * layer) for op in ins)
-    root = [op for op in steps if op.name == "fsdp.root.grads.copy_in"]
-    assert len(root) == 1 and root[0].bytes == pytest.approx((2 + reduce) * edges)
+    root = [op for op in steps if op.name in ("fsdp.root.grads.copy_in", "fsdp.root.params.copy_out")]
+    assert [op.bytes for op in root] == pytest.approx([4 * edges, (2 + reduce) * edges])
     added = sum(op.duration_s for op in outs + ins + root)
     it = {k: r.summary()["iteration_time_s"] for k, r in (("on", on), ("off", off))}
     assert it["on"] - it["off"] == pytest.approx(added, rel=0.05)

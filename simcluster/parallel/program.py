@@ -406,6 +406,7 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
     phases: tuple[Phase, Phase] = ("forward", "backward")
     gathers: dict[tuple[bool, Phase], list[OpSpec]] = {}
     reduces: dict[bool, list[OpSpec]] = {}
+    root_ops: list[OpSpec] = []
     copy_out: dict[bool, list[OpSpec]] = {}  # FSDP2's split of the gathered buffer, forward and backward
     if fsdp:
         shard, _ = zero.shard_groups(layout, rank, zero.shard_size(sc))
@@ -438,6 +439,15 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
                 copy_out[is_moe] = [ctx.elementwise("fsdp.params.copy_out", ph, out_b) for ph in phases]
                 reduces[is_moe] = [ctx.elementwise("fsdp.grads.copy_in", "backward", in_b), *reduces[is_moe]]
         gathered_wait = {ph: wait_for("fsdp-ag", ph) for ph in phases}
+        # the root unit (this rank's embedding, final norm, LM head) gathered when the step starts, before the
+        # first layer's gather (FSDP2's root unshard); kept to the end of the backward
+        root_p = edge_params(scheme, s == 0, s == p - 1)
+        if root_p > 0:
+            w = scheme.grad_bytes_per_param()
+            root_ops = [OpSpec("allgather", "fsdp.root.params.allgather", "forward", bytes=root_p * w, group=shard,
+                               family="fsdp-ag")]  # fmt: skip
+            if sc.parallelism.fsdp_copies:
+                root_ops.append(ctx.elementwise("fsdp.root.params.copy_out", "forward", 2.0 * w * root_p))
 
     # FSDP2 with reshard_after_forward false: weights gathered in each layer's first forward and kept to its
     # last backward; gradients reduce-scattered in the last micro-batch's backward only
@@ -468,7 +478,7 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
     overlap = _grad_overlap(ctx)
     expert_overlap = overlap_experts(ctx)
     buckets = _Buckets()
-    out: list[Step] = []
+    out: list[Step] = [Step(op, -1, 0) for op in root_ops]
     add = out.append
     spans: list[tuple[int, int]] = []  # each action's steps in `out`
     for i, a in enumerate(actions):
