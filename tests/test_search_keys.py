@@ -1,0 +1,63 @@
+"""The search's cache keys (`prune.scheme_key`, `estimate._core_key`) against the scenario's fields: a
+training or parallelism setting that changes what a key stands for must change the key, or two layouts
+that differ in it would share one scheme or one estimate. Each key's exclusions are the fields its
+docstring names as not mattering."""
+
+from __future__ import annotations
+
+import typing
+
+import pytest
+
+from simcluster.config.loader import load_scenario
+from simcluster.config.schema import ParallelismConfig, TrainingConfig
+from simcluster.search.estimate import _core_key
+from simcluster.search.prune import scheme_key
+
+# what a scheme object does not depend on: the schedule, recompute, placement (but for DeepEP), sharding, the
+# gradient reduction and the step's host syncs
+SCHEME_FREE = {
+    "schedule", "virtual_stages", "interleaved_warmup", "placement", "zero", "shard_group", "fsdp_copies",
+    "recompute", "grad_overlap", "step_sync", "grad_bucket_MB", "p2p_scatter_gather", "loss", "grad_reduce_fp32",
+    "moe_overlap",
+}  # fmt: skip
+# what a layout's per-stage times do not depend on: the schedule, virtual stages and gradient overlap
+CORE_FREE = {"schedule", "virtual_stages", "interleaved_warmup", "grad_overlap"}
+
+
+def _other(field, value):
+    """A different value of `field`'s type, or None where the test has none to offer."""
+    ann = field.annotation
+    if ann is bool:
+        return not value
+    if typing.get_origin(ann) is typing.Literal:
+        return next((a for a in typing.get_args(ann) if a != value), None)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value * 2
+    if isinstance(value, float):
+        return value * 2
+    if value is None and typing.get_origin(ann) in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        args = [a for a in typing.get_args(ann) if a is not type(None)]
+        if bool in args:
+            return True
+        if int in args:
+            return 3
+    return None
+
+
+def _variants(sc):
+    for section, cls in (("training", TrainingConfig), ("parallelism", ParallelismConfig)):
+        current = getattr(sc, section)
+        for name, field in cls.model_fields.items():
+            new = _other(field, getattr(current, name))
+            if new is None:
+                continue
+            changed = sc.model_copy(update={section: current.model_copy(update={name: new})})
+            yield name, changed
+
+
+@pytest.mark.parametrize(("key", "free"), [(scheme_key, SCHEME_FREE), (_core_key, CORE_FREE)])
+def test_every_setting_that_matters_is_in_the_key(key, free):
+    sc = load_scenario("scenarios/llama3_8b_fsdp8_h100.yaml").scenario
+    missing = [name for name, changed in _variants(sc) if name not in free and key(changed) == key(sc)]
+    assert not missing, f"{key.__name__} ignores {missing}"
