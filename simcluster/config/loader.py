@@ -188,6 +188,11 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
             raise ConfigError("training.fp8", True, f"hardware {hw.name} lists no gpu.peak_tflops.fp8")
         if p.scheme == "optimus":
             raise ConfigError("training.fp8", True, "is modelled for the megatron schemes, not optimus")
+    if t.async_tp and p.scheme != "megatron-sp":
+        raise ConfigError(
+            "training.async_tp", True, f"needs parallelism.scheme: megatron-sp (sequence-parallel gathers and "
+            f"reduce-scatters to pipeline), not {p.scheme}"
+        )
     if t.recompute_modules is not None:
         if t.recompute != "selective":
             raise ConfigError("training.recompute_modules", t.recompute_modules, "needs training.recompute: selective")

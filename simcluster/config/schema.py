@@ -318,6 +318,13 @@ class TrainingConfig(_Strict):
         description="overlap the backward tensor-parallel collective with the weight-gradient GEMM "
         "(Megatron-LM's async tensor-parallel all-reduce, on by default since 2021)",
     )
+    async_tp: bool = Field(
+        False,
+        description="megatron-sp: every sequence-parallel all-gather and reduce-scatter micro-pipelined with the "
+        "GEMMs beside it, forward and backward (PyTorch's async TP on symmetric memory, Transformer Engine's "
+        "comm-GEMM overlap): the GEMM in tensor-size chunks of the tokens, each shard's copy under the previous "
+        "chunk's GEMM, the reduce-scatter's partial sums added at the end",
+    )
     grad_overlap: bool = Field(
         False, description="overlap the data-parallel gradient all-reduce with backward"
     )

@@ -38,6 +38,7 @@ class Dims:
     ulysses: bool = False  # context parallel by all-to-all (else the ring)
     torch_cp: bool = False  # context parallel as PyTorch's context_parallel runs it (`context_form: torch`)
     expand_kv: bool = False  # keys and values repeated to the query heads before attention (`training.expand_kv`)
+    async_tp: bool = False  # sequence-parallel collectives micro-pipelined with their GEMMs (`training.async_tp`)
     eager_norm: bool = False  # the norms as PyTorch's separate fp32 kernels (`training.eager_norm`)
     eager_pointwise: bool = False  # RoPE and SwiGLU as PyTorch's separate kernels (`training.eager_pointwise`)
 
@@ -84,6 +85,7 @@ class Dims:
             ulysses=sc.parallelism.context_form == "ulysses",
             torch_cp=sc.parallelism.context_form == "torch",
             expand_kv=sc.training.expand_kv,
+            async_tp=sc.training.async_tp,
             eager_norm=sc.training.eager_norm,
             eager_pointwise=sc.training.eager_pointwise,
             head_dim=m.head_dim or 0,

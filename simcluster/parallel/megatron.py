@@ -171,6 +171,55 @@ class MegatronScheme:
             return [dgrad, wgrad, coll]
         return [dgrad, replace(coll, blocking=False), wgrad, wait_for("tp", "backward")]
 
+    # -- async tensor parallel (training.async_tp) ------------------------------------------------------
+    def _async(self) -> bool:
+        return self.d.async_tp and self.sp
+
+    def _gathered(
+        self, name: str, phase: Phase, group: tuple[int, ...], gemms: list[Callable[[int], OpSpec]]
+    ) -> list[OpSpec]:
+        """A sequence-parallel all-gather of the tokens feeding `gemms` (each built for m tokens): the gather,
+        then the GEMMs over all b s tokens; async TP: t steps, each GEMM on one rank's shard of the tokens
+        (the own shard first) while the next shard is copied in (one shard's bytes into every rank at once), so
+        t - 1 copies hide under t - 1 chunks wherever a chunk takes longer than a copy."""
+        d = self.d
+        bs = d.b * d.s
+        if not self._async():
+            return [*self._enter(name, phase, group), *(g(bs) for g in gemms)]
+        t = d.t
+        gather = self._coll("allgather", f"{name}.allgather", phase, group)
+        # each step moves one shard (b s h e / t) into every rank: costed as the all-gather that moves as much
+        # per GPU (the profile measures NCCL's collectives, not copy-engine transfers)
+        shard = replace(gather, name=f"{name}.allgather.shard", bytes=gather.bytes / (t - 1), blocking=False)
+        ops: list[OpSpec] = []
+        for j in range(t):
+            if j < t - 1:
+                ops.append(shard)
+            ops.extend(g(bs // t) for g in gemms)
+            if j < t - 1:
+                ops.append(wait_for("tp", phase))
+        return ops
+
+    def _scattered(self, name: str, phase: Phase, group: tuple[int, ...], gemm: Callable[[int], OpSpec]) -> list[OpSpec]:
+        """A GEMM over the b s tokens whose output is reduce-scattered (all-reduced without SP): async TP, t
+        chunks of the output's tokens, each chunk's partial sum sent to the rank owning those tokens while the
+        next chunk computes, then each rank adds the t partials of its shard (t reads, one write)."""
+        d, F = self.d, self.f
+        bs = d.b * d.s
+        if not self._async():
+            return [gemm(bs), *self._exit(name, phase, group)]
+        t = d.t
+        rs = self._coll("reducescatter", f"{name}.reducescatter", phase, group)
+        shard = replace(rs, name=f"{name}.reducescatter.shard", bytes=rs.bytes / (t - 1), blocking=False)
+        ops: list[OpSpec] = []
+        for j in range(t):
+            ops.append(gemm(bs // t))
+            if j < t - 1:
+                ops.append(shard)
+        ops.append(wait_for("tp", phase))
+        ops.append(F.elementwise(f"{name}.reducescatter.sum", phase, (t + 1) * rs.bytes / t))
+        return ops
+
     # -- layer -----------------------------------------------------------------------------------------
     def _layer(
         self, group: tuple[int, ...], cp_group: tuple[int, ...] = (), moe: ExpertGroups | None = None
@@ -223,8 +272,7 @@ class MegatronScheme:
 
             def attn_in(ph: Phase) -> list[OpSpec]:
                 return [
-                    *self._enter("attn", ph, group),
-                    F.gemm("attn.qkv", ph, bs, qkv, h, linear=FP8_FORWARD),
+                    *self._gathered("attn", ph, group, [lambda m: F.gemm("attn.qkv", ph, m, qkv, h, linear=FP8_FORWARD)]),
                     *as_phase(rope, ph),
                     *as_phase(expand, ph),
                     *attn_fwd(ph),
@@ -234,13 +282,23 @@ class MegatronScheme:
                 *attn_bwd,
                 *as_phase([replace(op, name="attn.expand_kv.bwd") for op in expand], "backward"),
                 *as_phase([replace(op, name="attn.rope.bwd") for op in rope], "backward"),
-                *self._column_bwd(
-                    "attn",
-                    F.gemm("attn.qkv.dgrad", "backward", bs, h, qkv, linear=FP8_DGRAD),
-                    F.gemm("attn.qkv.wgrad", "backward", h, qkv, bs, linear=FP8_WGRAD),
-                    group,
+                *(
+                    [
+                        *self._scattered(
+                            "attn", "backward", group,
+                            lambda m: F.gemm("attn.qkv.dgrad", "backward", m, h, qkv, linear=FP8_DGRAD),
+                        ),
+                        F.gemm("attn.qkv.wgrad", "backward", h, qkv, bs, linear=FP8_WGRAD),
+                    ]
+                    if self._async()
+                    else self._column_bwd(
+                        "attn",
+                        F.gemm("attn.qkv.dgrad", "backward", bs, h, qkv, linear=FP8_DGRAD),
+                        F.gemm("attn.qkv.wgrad", "backward", h, qkv, bs, linear=FP8_WGRAD),
+                        group,
+                    )
                 ),
-            ]
+            ]  # fmt: skip
             proj_k = ah // t
         else:
             attn_in, attn_in_bwd = self._mla(group, ln_fwd, ln_bwd)
@@ -250,8 +308,7 @@ class MegatronScheme:
             return [
                 ln("ln1", ph),
                 *attn_in(ph),
-                F.gemm("attn.proj", ph, bs, h, proj_k, linear=FP8_FORWARD),
-                *self._exit("attn", ph, group),
+                *self._scattered("attn", ph, group, lambda m: F.gemm("attn.proj", ph, m, h, proj_k, linear=FP8_FORWARD)),
                 bda("attn.bias_dropout_add", ph),
                 ln("ln2", ph),
                 *mlp_fwd(ph),
@@ -259,27 +316,27 @@ class MegatronScheme:
             ]
 
         def dense_mlp_fwd(ph: Phase) -> list[OpSpec]:
+            fc1 = lambda m: F.gemm("mlp.fc1", ph, m, f1, h, linear=FP8_FORWARD)  # noqa: E731
             return [
-                *self._enter("mlp", ph, group),
-                F.gemm("mlp.fc1", ph, bs, f1, h, linear=FP8_FORWARD),
+                *self._gathered("mlp", ph, group, [fc1]),
                 F.elementwise(act, ph, act_fwd * bs * (f // t) * e),
-                F.gemm("mlp.fc2", ph, bs, h, f // t, linear=FP8_FORWARD),
-                *self._exit("mlp", ph, group),
+                *self._scattered("mlp", ph, group, lambda m: F.gemm("mlp.fc2", ph, m, h, f // t, linear=FP8_FORWARD)),
             ]
 
         if moe is None:
             mlp_fwd = dense_mlp_fwd
             bw_: Phase = "backward"
+            fc2_dgrad = lambda m: F.gemm("mlp.fc2.dgrad", bw_, m, f // t, h, linear=FP8_DGRAD)  # noqa: E731
+            fc1_dgrad = lambda m: F.gemm("mlp.fc1.dgrad", bw_, m, h, f1, linear=FP8_DGRAD)  # noqa: E731
+            fc1_wgrad = F.gemm("mlp.fc1.wgrad", bw_, h, f1, bs, linear=FP8_WGRAD)
             mlp_bwd = [
-                *self._exit_bwd("mlp", group),
-                F.gemm("mlp.fc2.dgrad", bw_, bs, f // t, h, linear=FP8_DGRAD),
+                *self._gathered("mlp", bw_, group, [fc2_dgrad]),
                 F.gemm("mlp.fc2.wgrad", bw_, f // t, h, bs, linear=FP8_WGRAD),
                 F.elementwise(f"{act}.bwd", bw_, act_bwd * bs * (f // t) * e),
-                *self._column_bwd(
-                    "mlp",
-                    F.gemm("mlp.fc1.dgrad", bw_, bs, h, f1, linear=FP8_DGRAD),
-                    F.gemm("mlp.fc1.wgrad", bw_, h, f1, bs, linear=FP8_WGRAD),
-                    group,
+                *(
+                    [*self._scattered("mlp", bw_, group, fc1_dgrad), fc1_wgrad]
+                    if self._async()
+                    else self._column_bwd("mlp", fc1_dgrad(bs), fc1_wgrad, group)
                 ),
             ]
         else:
@@ -290,13 +347,13 @@ class MegatronScheme:
             mlp_fwd = lambda ph: moe_f if ph == "forward" else moe_rc  # noqa: E731
 
         bw: Phase = "backward"
+        proj_dgrad = lambda m: F.gemm("attn.proj.dgrad", bw, m, proj_k, h, linear=FP8_DGRAD)  # noqa: E731
         backward = [
             bda("mlp.bias_dropout_add.bwd", bw),
             *mlp_bwd,
             F.elementwise("ln2.bwd", bw, ln_bwd * tok * h + 4 * h * e),
             bda("attn.bias_dropout_add.bwd", bw),
-            *self._exit_bwd("attn", group),
-            F.gemm("attn.proj.dgrad", bw, bs, proj_k, h, linear=FP8_DGRAD),
+            *self._gathered("attn", bw, group, [proj_dgrad]),
             F.gemm("attn.proj.wgrad", bw, proj_k, h, bs, linear=FP8_WGRAD),
             *attn_in_bwd,
             F.elementwise("ln1.bwd", bw, ln_bwd * tok * h + 4 * h * e),
