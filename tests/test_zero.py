@@ -293,3 +293,48 @@ def test_fsdp2_copies(write_scenario, reshard, fp32):
     it = {k: r.summary()["iteration_time_s"] for k, r in (("on", on), ("off", off))}
     assert it["on"] - it["off"] == pytest.approx(added, rel=0.05)
     assert not [op for op, _l, _m in off.program.steps[0] if "copy_" in op.name]
+
+
+def test_lazy_gradients_peak_in_the_schedule():
+    """FSDP2 keeping its weights holds a chunk's gradients whole from its first backward through its last:
+    the peak is the largest (stored activations + held gradients) over the moments after each forward and
+    during each backward, in closed form for a two-chunk order."""
+    from simcluster.memory.model import peak_split
+    from simcluster.schedule.pipeline import Action, live_rows
+
+    acts = [Action("F", 0, 0), Action("F", 0, 1), Action("B", 0, 1), Action("F", 1, 0), Action("B", 0, 0),
+            Action("B", 1, 0)]  # fmt: skip
+    rows = live_rows(acts, 2)
+    a0, a1, g0, g1 = 3.0, 5.0, 7.0, 11.0
+    moments = [a0 + a1, a0 + a1 + g1, 2 * a0, 2 * a0 + g0, a0 + g0]
+    assert sum(peak_split(rows, [a0, a1], [g0, g1])) == max(moments)
+    assert peak_split(rows, [a0, a1], [g0, g1]) == (a0 + a1, g1)  # the second chunk's gradients, not both
+    assert sum(peak_split(rows, [a0, a1], [100.0, g1])) == 2 * a0 + 100.0
+
+
+@pytest.mark.parametrize(("schedule", "v"), [("1f1b", 1), ("interleaved-1f1b", 2)])
+def test_lazy_gradients_against_whole_ones(write_scenario, schedule, v):
+    """1F1B: the first stage's first backward comes with every warm-up forward still stored, so the peak is
+    the activations' peak plus the whole gradients, as if held for the step; interleaved with torch's warm-up
+    and as many micro-batches as stages (torchtitan's 405B runs): every forward runs first, the first
+    backward holds the last chunk's gradients only, and that chunk's last backward frees them before the
+    first chunk's begin: half the whole gradients at the peak."""
+    data = small_scenario(
+        cluster={"nodes": 2},
+        parallelism={"scheme": "megatron", "tensor": 2, "pipeline": 2, "data": 4, "zero": "full",
+                     "reshard_after_forward": False, "schedule": schedule, "virtual_stages": v,
+                     "interleaved_warmup": "torch"},
+        model={"layers": 8, "hidden": 1024, "heads": 16, "seq_len": 512, "vocab": 0},
+        training={"global_batch": 16, "micro_batch": 2, "grad_reduce_fp32": True},
+    )  # fmt: skip
+    res = simulate(load_scenario(write_scenario(data, f"lazy{schedule}.yaml")))
+    mem, params = res.memory[0], res.program.params_per_rank[0]
+    whole = 4.0 * params
+    if v == 1:
+        assert mem.gradients == pytest.approx(whole)
+    else:
+        assert mem.gradients == pytest.approx(whole / 2)  # the last chunk's half of the stage's layers
+    from simcluster.search.prune import peak_memory_fast
+
+    fast = peak_memory_fast(res.scenario, load_profile(res.scenario.hardware))
+    assert fast.gradients == pytest.approx(mem.gradients) and fast.total == pytest.approx(mem.total)

@@ -16,14 +16,15 @@ hardware profile's `gpu.memory_reserved_GiB`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from simcluster.config.schema import Scenario
 from simcluster.model.moe import MoE
 from simcluster.parallel.layers import edge_params, layers_params, one_of_kind, rank_layers, stage_layers
 from simcluster.parallel.registry import Scheme
-from simcluster.parallel.zero import gathered_buffer_bytes, memory_divisors, root_unit_bytes
-from simcluster.schedule.pipeline import Action, max_in_flight
+from simcluster.parallel.zero import gathered_buffer_bytes, memory_divisors, root_unit_bytes, shard_size
+from simcluster.schedule.pipeline import Action, live_rows, max_in_flight
 
 BYTES_PER_PARAM = {  # (weights, gradients, optimizer state)
     "mixed": (2, 2, 12),
@@ -126,13 +127,63 @@ def rank_memory(
     actions: list[Action],
     reserved_GiB: float = 0.0,
 ) -> RankMemory:
+    if lazy_gradients(sc):
+        weights, extra = chunk_activation_bytes(sc, scheme, stage)
+        rows = live_rows(actions, sc.parallelism.virtual_stages)
+        acts, grads = peak_split(rows, weights, chunk_gradient_bytes(sc, scheme, stage))
+        return memory_of(sc, scheme, params, stage, acts + extra, reserved_GiB, dense_gradients=grads)
     return memory_of(sc, scheme, params, stage, activation_bytes(sc, scheme, stage, actions), reserved_GiB)
 
 
+def lazy_gradients(sc: Scenario) -> bool:
+    """FSDP2 keeping its weights (`reshard_after_forward: false`, torchtitan under pipeline parallel) holds each
+    model chunk's unsynced gradients whole from the chunk's first backward to its last, which reduce-scatters
+    them and frees the whole ones: they are not there for the step, and a rank with two chunks (interleaved)
+    never holds both whole at the peak of its warm-up."""
+    p = sc.parallelism
+    return sc.training.mode == "train" and p.zero == "full" and not p.reshard_after_forward and shard_size(sc) > 1
+
+
+def chunk_gradient_bytes(sc: Scenario, scheme: Scheme, stage: int) -> list[float]:
+    """Each model chunk's whole dense gradients on `stage` (the embedding and LM head with the first and last
+    chunk), in the reduce dtype they accumulate in (fp32 with `training.grad_reduce_fp32`)."""
+    p, v = sc.parallelism.pipeline, sc.parallelism.virtual_stages
+    g = 4 if sc.training.grad_reduce_fp32 else scheme.grad_bytes_per_param()
+    moe = MoE.of(sc.model.moe)
+    return [
+        g
+        * (
+            layers_params(scheme, stage_layers(sc, stage, c), moe)[0]
+            + edge_params(scheme, stage == 0 and c == 0, stage == p - 1 and c == v - 1)
+        )
+        for c in range(v)
+    ]
+
+
+def peak_split(
+    rows: Sequence[tuple[Sequence[int], Sequence[int]]], act_weights: list[float], grad_weights: list[float]
+) -> tuple[float, float]:
+    """(activations, gradients) at the moment of `rows` (`live_rows`) where their sum peaks."""
+    best = (0.0, 0.0)
+    for live, held in rows:
+        a = sum(n * w for n, w in zip(live, act_weights, strict=True))
+        g = sum(h * w for h, w in zip(held, grad_weights, strict=True))
+        if a + g > sum(best):
+            best = (a, g)
+    return best
+
+
 def memory_of(
-    sc: Scenario, scheme: Scheme, params: float, stage: int, activations: float, reserved_GiB: float = 0.0
+    sc: Scenario,
+    scheme: Scheme,
+    params: float,
+    stage: int,
+    activations: float,
+    reserved_GiB: float = 0.0,
+    dense_gradients: float | None = None,
 ) -> RankMemory:
-    """A rank's memory from its parameters and its peak stored activations (`activation_bytes`)."""
+    """A rank's memory from its parameters and its peak stored activations (`activation_bytes`);
+    `dense_gradients`, where given, the dense gradient bytes held at that peak (`lazy_gradients`)."""
     w, g, o = BYTES_PER_PARAM["fp32" if sc.training.precision == "fp32" else "mixed"]
     train = sc.training.mode != "forward"
     if not train:
@@ -166,7 +217,7 @@ def memory_of(
     dense = params - expert
     return RankMemory(
         parameters=dense * w / dw + expert * w / ew,
-        gradients=dense * g / dg + expert * g / eg,
+        gradients=(dense * g / dg if dense_gradients is None else dense_gradients) + expert * g / eg,
         optimizer=dense * o / do + expert * o / eo,
         activations=activations,
         workspace=(working + gathered) if train else 0.0,

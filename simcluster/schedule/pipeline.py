@@ -110,3 +110,25 @@ def max_in_flight(actions: list[Action], weight_of_chunk: list[float] | None = N
         live += w if a.kind == "F" else -w
         peak = max(peak, live)
     return peak
+
+
+def live_rows(actions: list[Action], v: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The moments memory can peak at, as (forwards in flight per chunk, chunks whose gradients are held
+    whole): after each forward, and during each backward (its micro-batch's activations still stored). A
+    chunk's gradients are held from its first backward through its last (FSDP2 accumulating unsynced
+    gradients until the last micro-batch reduce-scatters them)."""
+    last_b = {a.chunk: i for i, a in enumerate(actions) if a.kind == "B"}
+    live = [0] * v
+    held = [0] * v
+    rows = [(tuple(live), tuple(held))]
+    for i, a in enumerate(actions):
+        if a.kind == "F":
+            live[a.chunk] += 1
+            rows.append((tuple(live), tuple(held)))
+        else:
+            held[a.chunk] = 1
+            rows.append((tuple(live), tuple(held)))
+            live[a.chunk] -= 1
+            if last_b[a.chunk] == i:
+                held[a.chunk] = 0
+    return rows

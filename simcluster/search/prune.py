@@ -18,13 +18,21 @@ import numpy as np
 
 from simcluster.config.schema import Scenario
 from simcluster.hardware.profile import HardwareProfile
-from simcluster.memory.model import RankMemory, activation_bytes, chunk_activation_bytes, memory_of
+from simcluster.memory.model import (
+    RankMemory,
+    activation_bytes,
+    chunk_activation_bytes,
+    chunk_gradient_bytes,
+    lazy_gradients,
+    memory_of,
+    peak_split,
+)
 from simcluster.model.costs import CostModel
 from simcluster.parallel.base import Dims, OpFactory
 from simcluster.parallel.groups import RankLayout
 from simcluster.parallel.program import rank_params
 from simcluster.parallel.registry import Scheme, make_scheme
-from simcluster.schedule.pipeline import stage_schedule
+from simcluster.schedule.pipeline import live_rows, stage_schedule
 
 GiB = 1024**3
 
@@ -44,6 +52,14 @@ def in_flight_counts(
         else:
             live[a.chunk] -= 1
     return np.unique(np.array(rows), axis=0)
+
+
+@lru_cache(maxsize=4096)
+def held_rows(
+    schedule: str, p: int, stage: int, m: int, v: int, ahead: bool = False, warmup: str = "megatron"
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """`schedule.pipeline.live_rows` of the stage's schedule, distinct and cached."""
+    return tuple(sorted(set(live_rows(stage_schedule(schedule, p, stage, m, v, True, ahead, warmup), v))))
 
 
 def scheme_key(sc: Scenario) -> tuple:
@@ -82,6 +98,14 @@ def stage_memory(sc: Scenario, hw: HardwareProfile, scheme: Scheme, stage: int) 
     params = rank_params(sc, scheme, stage)
     if t.mode == "forward":
         acts = activation_bytes(sc, scheme, stage, [])
+    elif lazy_gradients(sc):
+        weights, extra = chunk_activation_bytes(sc, scheme, stage)
+        rows = held_rows(
+            par.schedule, par.pipeline, stage, sc.microbatches, par.virtual_stages, t.moe_overlap,
+            par.interleaved_warmup,
+        )
+        acts, grads = peak_split(rows, weights, chunk_gradient_bytes(sc, scheme, stage))
+        return memory_of(sc, scheme, params, stage, acts + extra, hw.gpu.memory_reserved_GiB, dense_gradients=grads)
     else:
         weights, extra = chunk_activation_bytes(sc, scheme, stage)
         counts = in_flight_counts(
