@@ -220,6 +220,15 @@ class MegatronScheme:
         ops.append(F.elementwise(f"{name}.reducescatter.sum", phase, (t + 1) * rs.bytes / t))
         return ops
 
+    def _column_grads(
+        self, name: str, dgrad: Callable[[int], OpSpec], wgrad: OpSpec, group: tuple[int, ...]
+    ) -> list[OpSpec]:
+        """A column-parallel GEMM's backward: async TP pipelines the input gradient's reduce-scatter with its
+        GEMM (then the weight gradient); otherwise `_column_bwd`."""
+        if self._async():
+            return [*self._scattered(name, "backward", group, dgrad), wgrad]
+        return self._column_bwd(name, dgrad(self.d.b * self.d.s), wgrad, group)
+
     # -- layer -----------------------------------------------------------------------------------------
     def _layer(
         self, group: tuple[int, ...], cp_group: tuple[int, ...] = (), moe: ExpertGroups | None = None
@@ -282,23 +291,13 @@ class MegatronScheme:
                 *attn_bwd,
                 *as_phase([replace(op, name="attn.expand_kv.bwd") for op in expand], "backward"),
                 *as_phase([replace(op, name="attn.rope.bwd") for op in rope], "backward"),
-                *(
-                    [
-                        *self._scattered(
-                            "attn", "backward", group,
-                            lambda m: F.gemm("attn.qkv.dgrad", "backward", m, h, qkv, linear=FP8_DGRAD),
-                        ),
-                        F.gemm("attn.qkv.wgrad", "backward", h, qkv, bs, linear=FP8_WGRAD),
-                    ]
-                    if self._async()
-                    else self._column_bwd(
-                        "attn",
-                        F.gemm("attn.qkv.dgrad", "backward", bs, h, qkv, linear=FP8_DGRAD),
-                        F.gemm("attn.qkv.wgrad", "backward", h, qkv, bs, linear=FP8_WGRAD),
-                        group,
-                    )
+                *self._column_grads(
+                    "attn",
+                    lambda m: F.gemm("attn.qkv.dgrad", "backward", m, h, qkv, linear=FP8_DGRAD),
+                    F.gemm("attn.qkv.wgrad", "backward", h, qkv, bs, linear=FP8_WGRAD),
+                    group,
                 ),
-            ]  # fmt: skip
+            ]
             proj_k = ah // t
         else:
             attn_in, attn_in_bwd = self._mla(group, ln_fwd, ln_bwd)
@@ -333,11 +332,7 @@ class MegatronScheme:
                 *self._gathered("mlp", bw_, group, [fc2_dgrad]),
                 F.gemm("mlp.fc2.wgrad", bw_, f // t, h, bs, linear=FP8_WGRAD),
                 F.elementwise(f"{act}.bwd", bw_, act_bwd * bs * (f // t) * e),
-                *(
-                    [*self._scattered("mlp", bw_, group, fc1_dgrad), fc1_wgrad]
-                    if self._async()
-                    else self._column_bwd("mlp", fc1_dgrad(bs), fc1_wgrad, group)
-                ),
+                *self._column_grads("mlp", fc1_dgrad, fc1_wgrad, group),
             ]
         else:
             assert self.moe is not None
