@@ -211,3 +211,25 @@ def test_log_index_numbers_pairs_by_first_appearance_of_their_arrays() -> None:
     assert [lk.tolist() for lk in ix.links] == [[2], [0, 1], [0, 1]]
     assert ix.t0.tolist() == [0.0, 1.0, 2.0, 3.0, 4.0] and ix.t1.tolist() == [1.0, 2.0, 3.0, 4.0, 5.0]
     assert log_index([]).pair.tolist() == []
+
+
+def test_pct_list_equals_pythons_round_bit_for_bit() -> None:
+    """The vectorized percentages are round(x * 100, 3) exactly: halves, ties near them, tiny, negative and
+    non-finite values included (the page's bytes must not change)."""
+    rng = np.random.default_rng(7)
+    xs = np.concatenate(
+        [
+            rng.random(200_000),
+            rng.random(50_000) * 1e-4,
+            np.round(rng.random(50_000), 5),  # many exact and near halves of the third decimal of a percent
+            np.arange(0, 1, 1 / 2**12),
+            -rng.random(1_000),
+            [0.0, -0.0, 0.000625, 0.0000625, 1.5e-5, 2.5e-5, 5e-324, 1e300, np.inf, -np.inf, np.nan],
+        ]
+    )
+    got = linkpanel._pct_list(xs)
+    want = [round(x, 3) for x in (xs * 100).tolist()]
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        assert (g != g and w != w) or (g == w and np.signbit(g) == np.signbit(w))
+    assert linkpanel._pct_list(np.array([0.0000625, 0.0001875])) == [0.006, 0.019]  # written halves: the double decides
