@@ -124,6 +124,7 @@ def op_columns(res: SimResult, ranks: list[int]) -> tuple[dict[str, np.ndarray],
     """`op_table`'s columns as numpy arrays (strings as int32 codes into the sorted vocabularies returned
     alongside): what the lanes, merges and gaps read without going through pandas."""
     cols, vocab = event_columns(res, ranks)
+    cols = dict(cols)  # the events' columns may be shared (`events.share_event_columns`): added to a copy
     cols["ops"] = np.ones(len(cols["rank"]), dtype=np.int64)
     cols["busy_s"] = cols["end_s"] - cols["start_s"]
     return cols, vocab
@@ -430,6 +431,11 @@ def _plan_ranks(
             break
         ranks = thinner
     return sel, ranks, must
+
+
+def plan_ranks(res: SimResult, a: tuple[int, int, bool]) -> list[int]:
+    """The ranks whose op table a plan with (budget, max_ranks, prefer_detail) `a` reads."""
+    return _plan_ranks(res, *a)[1]
 
 
 def same_tables(res: SimResult, a: tuple[int, int, bool], b: tuple[int, int, bool]) -> bool:
