@@ -182,8 +182,18 @@ def _cached_segment(
     if seg is None:
         seg = cache[key] = _host_timed(steps, i0, i1, cost, dispatch[idx.of_step[i0:i1]])
     elif seg.i0 != i0:
-        seg = replace(seg, i0=i0, i1=i1)
+        seg = _moved(seg, i0, i1)
     return seg
+
+
+def _moved(seg: Segment, i0: int, i1: int) -> Segment:
+    """`replace(seg, i0=i0, i1=i1)` without dataclasses' per-call field walk (thousands of runs reuse
+    one timing)."""
+    out = object.__new__(Segment)
+    out.__dict__.update(seg.__dict__)
+    out.__dict__["i0"] = i0
+    out.__dict__["i1"] = i1
+    return out
 
 
 def _host_timed(
