@@ -149,16 +149,19 @@ def overlap_peaks(
     # each event's entries: its pair's open links, in the pair's order
     n = count[ev_pair]
     first_of_pair = np.concatenate([[0], np.cumsum(count)[:-1]])
-    at = np.repeat(first_of_pair[ev_pair] - np.concatenate([[0], np.cumsum(n)[:-1]]), n) + np.arange(int(n.sum()))
+    at = np.repeat(first_of_pair[ev_pair] - np.concatenate([[0], np.cumsum(n)[:-1]]), n)
+    at += np.arange(len(at))
     link = np.concatenate(ids_of)[at]
-    rate = np.concatenate(per_of)[at] / np.repeat(dur[ev_phase], n)
-    delta = np.where(np.repeat(ev_start, n) == 1, rate, -rate)
+    delta = np.concatenate(per_of)[at]
+    del at  # (entries can number tens of millions: temporaries are let go as soon as they are used)
+    delta /= np.repeat(dur[ev_phase], n)  # the rate
+    np.negative(delta, out=delta, where=np.repeat(ev_start == 0, n))  # taken off at the end
     opened = np.flatnonzero(rest)
-    place = np.zeros(len(cap), dtype=np.int64)
+    place = np.zeros(len(cap), dtype=np.int16 if len(opened) < 2**15 else np.int64)
     place[opened] = np.arange(len(opened))
-    key = place[link]
-    order = np.argsort(key.astype(np.int16) if len(opened) < 2**15 else key, kind="stable")
+    order = np.argsort(place[link], kind="stable")  # 16-bit keys: a radix sort
     link, delta = link[order], delta[order]  # per link in time; at one instant, ends before starts
+    del order
     first = np.flatnonzero(np.r_[True, link[1:] != link[:-1]])
     cum = np.cumsum(delta)
     before = np.r_[0.0, cum][first]  # what earlier links left in the running sum (rounding only)
