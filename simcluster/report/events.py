@@ -235,7 +235,7 @@ def _event_columns(
     out["group"] = remap[out["group"].astype(np.int64)] if len(out["group"]) else out["group"]
     vocab = {"stream": sorted(STREAMS), "group": gv, **{w: v for w, (_m, v) in maps.items()}}
     for c in STRINGS:
-        out[c] = out[c].astype(np.int32)
+        out[c] = out[c].astype(np.int32, copy=False)
     return out, vocab
 
 
