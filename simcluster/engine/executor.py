@@ -20,6 +20,7 @@ import copy
 from array import array
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from operator import itemgetter
 
 import numpy as np
 import simpy
@@ -638,11 +639,11 @@ class Engine:
         traces = {}
         for r in self.reps:
             tr = RankTrace(array("d"), array("d"), self._finish[r])
-            tr.start_s.frombytes(self._start_np[r].tobytes())
-            tr.end_s.frombytes(self._end_np[r].tobytes())
+            tr.start_s.frombytes(memoryview(self._start_np[r]).cast("B"))  # the buffer: one copy
+            tr.end_s.frombytes(memoryview(self._end_np[r]).cast("B"))
             traces[r] = tr
         finish = max(self._finish.values()) if self.reps else 0.0
-        self.transfer_log.sort(key=lambda row: (row[0], row[1]))
+        self.transfer_log.sort(key=itemgetter(0, 1))  # (start, end), as a C key function
         return EngineResult(
             traces=traces,
             iteration_time_s=finish,

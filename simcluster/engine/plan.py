@@ -132,12 +132,14 @@ def plan_rank(
     busy = busy.tolist()
     # A non-blocking static collective stays static only if it is waited for before any dynamic op; a wait
     # is static only if every non-blocking op it waits for is static.
+    nonblocking = [i for i, c in zip(busy, busy_class) if c == NONBLOCKING]
     for _ in range(2):  # the second pass catches waits whose ops were demoted after the wait was seen
+        before = [static[j] for j in nonblocking]
         pending: dict[str, list[int]] = {}
         for i, c, family in zip(busy, busy_class, busy_family):
             if c == WAIT:
                 waited = pending.pop(family, [])
-                good = all(static[j] for j in waited)
+                good = all(map(static.__getitem__, waited))
                 static[i] = good
                 if not good:
                     for j in waited:
@@ -151,6 +153,8 @@ def plan_rank(
         for waited in pending.values():  # never waited for: leave to the engine
             for j in waited:
                 static[j] = False
+        if [static[j] for j in nonblocking] == before:
+            break  # none was demoted: a second pass would find what this one did
 
     flags = np.asarray(static, dtype=bool)
     edges = np.diff(np.concatenate(([False], flags, [False])).astype(np.int8))
@@ -182,8 +186,18 @@ def _cached_segment(
     if seg is None:
         seg = cache[key] = _host_timed(steps, i0, i1, cost, dispatch[idx.of_step[i0:i1]])
     elif seg.i0 != i0:
-        seg = replace(seg, i0=i0, i1=i1)
+        seg = _moved(seg, i0, i1)
     return seg
+
+
+def _moved(seg: Segment, i0: int, i1: int) -> Segment:
+    """`replace(seg, i0=i0, i1=i1)` without dataclasses' per-call field walk (thousands of runs reuse
+    one timing)."""
+    out = object.__new__(Segment)
+    out.__dict__.update(seg.__dict__)
+    out.__dict__["i0"] = i0
+    out.__dict__["i1"] = i1
+    return out
 
 
 def _host_timed(

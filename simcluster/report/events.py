@@ -194,7 +194,21 @@ def _global_codes(res: SimResult, reps: list[int], what: str) -> tuple[dict[int,
 
 def event_columns(res: SimResult, ranks: list[int]) -> tuple[dict[str, np.ndarray], dict[str, list[str]]]:
     """The events of `ranks` as numpy columns: numbers as they are, strings (STRINGS) as int32 codes into the
-    sorted vocabularies returned alongside. Also `blocking` (bool), for the timeline and the trace."""
+    sorted vocabularies returned alongside. Also `blocking` (bool), for the timeline and the trace. Those
+    `share_event_columns` kept are returned as they are (callers do not change them)."""
+    hit = res.cache.get("event_columns", {}).get(tuple(ranks))
+    return hit if hit is not None else _event_columns(res, ranks)
+
+
+def share_event_columns(res: SimResult, ranks: list[int]) -> None:
+    """Keep `event_columns(res, ranks)` in the result's cache: computed once before the writers split, the
+    events writer and the trace's and timeline's op tables read the same columns."""
+    res.cache.setdefault("event_columns", {})[tuple(ranks)] = _event_columns(res, ranks)
+
+
+def _event_columns(
+    res: SimResult, ranks: list[int]
+) -> tuple[dict[str, np.ndarray], dict[str, list[str]]]:
     reps = sorted({res.program.rep_of[r] for r in ranks})
     maps = {w: _global_codes(res, reps, w) for w in ("kind", "name", "phase")}
     cols: dict[str, list[np.ndarray]] = {c: [] for c in [*COLUMNS, "blocking"]}
@@ -221,7 +235,7 @@ def event_columns(res: SimResult, ranks: list[int]) -> tuple[dict[str, np.ndarra
     out["group"] = remap[out["group"].astype(np.int64)] if len(out["group"]) else out["group"]
     vocab = {"stream": sorted(STREAMS), "group": gv, **{w: v for w, (_m, v) in maps.items()}}
     for c in STRINGS:
-        out[c] = out[c].astype(np.int32)
+        out[c] = out[c].astype(np.int32, copy=False)
     return out, vocab
 
 
@@ -242,10 +256,13 @@ def events_frame(res: SimResult, ranks: list[int], categorical: bool = False) ->
     return pd.DataFrame(data, columns=list(data))
 
 
-def _arrow_batches(res: SimResult, ranks: list[int], rows_per_batch: int = 1_000_000) -> Iterator:
-    """Record batches of the events of `ranks` (strings dictionary-encoded), about `rows_per_batch` rows each."""
-    import pyarrow as pa
+ROWS_PER_BATCH = 1_000_000  # events.parquet's record batches: ranks are added while fewer rows than this
 
+
+def batch_ranks(res: SimResult, ranks: list[int], rows_per_batch: int = ROWS_PER_BATCH) -> list[list[int]]:
+    """`ranks` in the batches events.parquet is written in (each grows by whole ranks while it holds fewer
+    than `rows_per_batch` rows)."""
+    out: list[list[int]] = []
     start = 0
     while start < len(ranks):
         batch, count = [], 0
@@ -253,6 +270,15 @@ def _arrow_batches(res: SimResult, ranks: list[int], rows_per_batch: int = 1_000
             batch.append(ranks[start])
             count += len(rep_ops(res, res.program.rep_of[ranks[start]]))
             start += 1
+        out.append(batch)
+    return out
+
+
+def _arrow_batches(res: SimResult, ranks: list[int], rows_per_batch: int = ROWS_PER_BATCH) -> Iterator:
+    """Record batches of the events of `ranks` (strings dictionary-encoded), about `rows_per_batch` rows each."""
+    import pyarrow as pa
+
+    for batch in batch_ranks(res, ranks, rows_per_batch):
         cols, vocab = event_columns(res, batch)
         arrays = []
         for c in COLUMNS:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from simcluster.report.events import events_frame, rep_ops
+from simcluster.report.events import COLUMNS, STRINGS, event_columns, events_frame
 from simcluster.simulate import SimResult
 
 ROW_CAP = 2_000_000  # op rows read at most before merging (ranks are thinned past it)
@@ -117,15 +117,39 @@ def choose_ranks(res: SimResult, max_ranks: int) -> Selection:
     return Selection(reps, f"showing {len(reps)} of {n} ranks: {why}")
 
 
+TABLE_COLUMNS = (*COLUMNS, "blocking", "ops", "busy_s")
+
+
+def op_columns(res: SimResult, ranks: list[int]) -> tuple[dict[str, np.ndarray], dict[str, list[str]]]:
+    """`op_table`'s columns as numpy arrays (strings as int32 codes into the sorted vocabularies returned
+    alongside): what the lanes, merges and gaps read without going through pandas."""
+    cols, vocab = event_columns(res, ranks)
+    cols = dict(cols)  # the events' columns may be shared (`events.share_event_columns`): added to a copy
+    cols["ops"] = np.ones(len(cols["rank"]), dtype=np.int64)
+    cols["busy_s"] = cols["end_s"] - cols["start_s"]
+    return cols, vocab
+
+
+def _frame(cols: dict[str, np.ndarray], vocab: dict[str, list[str]]) -> pd.DataFrame:
+    """`op_columns` as `op_table`'s frame; the arrays are not copied (nor stacked into blocks)."""
+    data = {
+        c: pd.Categorical.from_codes(cols[c], categories=pd.Index(vocab[c], dtype=object))
+        if c in STRINGS
+        else cols[c]
+        for c in TABLE_COLUMNS
+    }
+    return pd.DataFrame(data, columns=list(data), copy=False)
+
+
 def op_table(res: SimResult, ranks: list[int]) -> pd.DataFrame:
     """events rows of `ranks` (string columns as Categoricals) plus `blocking`, `ops` (ops per row) and
     `busy_s` columns."""
-    df = events_frame(res, ranks, categorical=True)
-    parts = [rep_ops(res, res.program.rep_of[r]).col("blocking") for r in ranks]
-    df["blocking"] = np.concatenate(parts) if parts else np.zeros(0, dtype=bool)
-    df["ops"] = np.ones(len(df), dtype=np.int64)
-    df["busy_s"] = df["end_s"].to_numpy() - df["start_s"].to_numpy()
-    return df
+    if not ranks:
+        df = events_frame(res, ranks, categorical=True)
+        df["ops"] = np.ones(0, dtype=np.int64)
+        df["busy_s"] = np.zeros(0)
+        return df
+    return _frame(*op_columns(res, ranks))
 
 
 def _codes(col: pd.Series) -> tuple[np.ndarray, list[str]]:
@@ -185,12 +209,18 @@ def lane_order(
     return np.lexsort((end, start, lane)) if back.any() else order
 
 
+LANE_NUMBERS = ("rank", "layer", "microbatch", "start_s", "end_s", "bytes", "flops", "blocking", "ops", "busy_s")
+
+
 def _lanes(df: pd.DataFrame) -> _Lanes:
-    codes = {c: _codes(df[c]) for c in ("stream", "kind", "name", "phase", "group")}
-    num = {c: df[c].to_numpy() for c in ("rank", "layer", "microbatch", "start_s", "end_s", "bytes", "flops")}
-    num.update(
-        blocking=df["blocking"].to_numpy(bool), ops=df["ops"].to_numpy(), busy_s=df["busy_s"].to_numpy()
-    )
+    codes = {c: _codes(df[c]) for c in STRINGS}
+    num = {c: df[c].to_numpy() for c in LANE_NUMBERS}
+    num["blocking"] = df["blocking"].to_numpy(bool)
+    return _lanes_of(num, codes)
+
+
+def _lanes_of(num: dict[str, np.ndarray], codes: dict[str, tuple[np.ndarray, list[str]]]) -> _Lanes:
+    """`_lanes` from numeric columns (LANE_NUMBERS) and the string columns' (codes, sorted vocabulary)."""
     order = lane_order(num["rank"], codes["stream"][0], num["blocking"], num["start_s"], num["end_s"])
     col = {c: v[order] for c, v in num.items()}
     cc = {c: v[0][order] for c, v in codes.items()}
@@ -334,7 +364,12 @@ class _Tables:
     computed once when first asked for: the trace and the timeline plan the same ranks."""
 
     def __init__(self, res: SimResult, ranks: list[int]) -> None:
-        self.ops = op_table(res, ranks)
+        self._cols: tuple[dict[str, np.ndarray], dict[str, list[str]]] | None = None
+        if ranks:
+            self._cols = op_columns(res, ranks)
+            self.ops = _frame(*self._cols)
+        else:
+            self.ops = op_table(res, ranks)
         self._it = res.engine.iteration_time_s
         self._pipelined = res.scenario.parallelism.pipeline > 1
         self._lanes: _Lanes | None = None
@@ -343,7 +378,12 @@ class _Tables:
 
     def merged(self, level: int) -> pd.DataFrame:
         if level not in self._merged:
-            if self._lanes is None:
+            if self._lanes is None and self._cols is not None:  # from the arrays, not through pandas
+                cols, vocab = self._cols
+                self._lanes = _lanes_of(
+                    {c: cols[c] for c in LANE_NUMBERS}, {c: (cols[c], vocab[c]) for c in STRINGS}
+                )
+            elif self._lanes is None:
                 self._lanes = _lanes(self.ops)
             self._merged[level] = merge(self.ops, level, self._lanes)
         return self._merged[level]
@@ -391,6 +431,11 @@ def _plan_ranks(
             break
         ranks = thinner
     return sel, ranks, must
+
+
+def plan_ranks(res: SimResult, a: tuple[int, int, bool]) -> list[int]:
+    """The ranks whose op table a plan with (budget, max_ranks, prefer_detail) `a` reads."""
+    return _plan_ranks(res, *a)[1]
 
 
 def same_tables(res: SimResult, a: tuple[int, int, bool], b: tuple[int, int, bool]) -> bool:

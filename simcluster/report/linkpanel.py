@@ -53,8 +53,21 @@ def _ms_list(xs: np.ndarray) -> list[float]:
 
 
 def _pct_list(xs: np.ndarray) -> list[float]:
-    """`_pct` of each value (one array multiply, then Python floats: the same numbers)."""
-    return [round(x, 3) for x in (np.asarray(xs, dtype=float) * 100).tolist()]
+    """`_pct` of each value, the same numbers, vectorized: round(p, 3) is the double nearest the integer
+    k nearest 1000 p (halves to even) over 1000, which is what k / 1000 gives (a division is correctly
+    rounded). 1000 p as a double finds k unless its own rounding error could cross a half: values within
+    1e-6 of one (and non-finite or huge ones) are rounded one by one by Python."""
+    pct = np.asarray(xs, dtype=float) * 100
+    scaled = pct * 1000
+    k = np.rint(scaled)
+    out = k / 1000
+    with np.errstate(invalid="ignore"):
+        near_half = np.abs(np.abs(scaled - k) - 0.5) < 1e-6
+        slow = np.flatnonzero(near_half | ~(np.abs(scaled) < 2.0**50))
+    values = out.tolist()
+    for i, p in zip(slow.tolist(), pct[slow].tolist()):
+        values[i] = round(p, 3)
+    return values
 
 
 def _meta(load: LinkLoad, exact: bool) -> dict:

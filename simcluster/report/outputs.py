@@ -105,6 +105,7 @@ def _write(
         from simcluster.report.series import warm_caches
 
         warm_caches(res)  # shared tables, computed once before the writers split
+        _share_columns(res, ranks if want_events else [], "trace" in outputs)
     with ctx as d, _Jobs() as jobs:
         tmp = d.path
         both = "trace" in outputs and "timeline" in outputs and _Jobs.forks() and _same_tables(res)
@@ -179,6 +180,19 @@ def _write_timeline(res: SimResult, folder: Path) -> list[str]:
     from simcluster.report.timeline import write_timeline
 
     return write_timeline(res, f"{res.scenario.name}: one iteration", folder / "timeline.html")
+
+
+def _share_columns(res: SimResult, events_ranks: list[int], trace_written: bool) -> None:
+    """Compute the op table columns of the trace's plan (else the timeline's) once, before the writers
+    split, where the events writer reads the same ranks' columns in one batch (`events._arrow_batches`): the
+    events' columns and the op tables' are then one."""
+    from simcluster.report import timeline, trace
+    from simcluster.report.events import batch_ranks, share_event_columns
+    from simcluster.report.lanes import plan_ranks
+
+    ranks = plan_ranks(res, trace.PLAN_RANKS if trace_written else timeline.PLAN_RANKS)
+    if ranks and ranks == events_ranks and len(batch_ranks(res, ranks)) == 1:
+        share_event_columns(res, ranks)
 
 
 def _same_tables(res: SimResult) -> bool:

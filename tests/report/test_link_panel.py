@@ -211,3 +211,57 @@ def test_log_index_numbers_pairs_by_first_appearance_of_their_arrays() -> None:
     assert [lk.tolist() for lk in ix.links] == [[2], [0, 1], [0, 1]]
     assert ix.t0.tolist() == [0.0, 1.0, 2.0, 3.0, 4.0] and ix.t1.tolist() == [1.0, 2.0, 3.0, 4.0, 5.0]
     assert log_index([]).pair.tolist() == []
+
+
+def test_pct_list_equals_pythons_round_bit_for_bit() -> None:
+    """The vectorized percentages are round(x * 100, 3) exactly: halves, ties near them, tiny, negative and
+    non-finite values included (the page's bytes must not change)."""
+    rng = np.random.default_rng(7)
+    xs = np.concatenate(
+        [
+            rng.random(200_000),
+            rng.random(50_000) * 1e-4,
+            np.round(rng.random(50_000), 5),  # many exact and near halves of the third decimal of a percent
+            np.arange(0, 1, 1 / 2**12),
+            -rng.random(1_000),
+            [0.0, -0.0, 0.000625, 0.0000625, 1.5e-5, 2.5e-5, 5e-324, 1e300, np.inf, -np.inf, np.nan],
+        ]
+    )
+    got = linkpanel._pct_list(xs)
+    want = [round(x, 3) for x in (xs * 100).tolist()]
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        assert (g != g and w != w) or (g == w and np.signbit(g) == np.signbit(w))
+    assert linkpanel._pct_list(np.array([0.0000625, 0.0001875])) == [0.006, 0.019]  # written halves: the double decides
+
+
+def test_overlap_peaks_equal_the_lexsort_reference_bit_for_bit() -> None:
+    """The event-ordered, radix-grouped overlap sums equal the reference's (entries made pair by pair and
+    sorted with one lexsort) to the last bit: ties in time, ends meeting starts, shared arrays (pairs),
+    phases of no duration and links already full included."""
+    from simcluster.network import utilization as U
+
+    rng = np.random.default_rng(11)
+    for trial in range(40):
+        n_links = int(rng.integers(2, 40))
+        cap = rng.uniform(1.0, 10.0, n_links)
+        pairs = []
+        for _ in range(int(rng.integers(1, 8))):
+            k = int(rng.integers(1, min(6, n_links) + 1))
+            ids = rng.choice(n_links, size=k, replace=False)
+            pairs.append((np.asarray(ids, dtype=np.int64), rng.uniform(0.0, 5.0, k) * (rng.random(k) > 0.1)))
+        log = []
+        for _ in range(int(rng.integers(1, 200))):
+            a = float(rng.integers(0, 30)) / 4  # coarse times: many ties
+            b = a + float(rng.integers(0, 8)) / 4
+            ids, nb = pairs[int(rng.integers(0, len(pairs)))]
+            log.append((a, b, ids, nb))  # the same arrays shared, as the engine shares them
+        log.sort(key=lambda row: (row[0], row[1]))
+        ix = U.log_index(log)
+        single = U.single_phase_peaks(ix, cap)
+        if trial % 3 == 0:
+            single = np.zeros(n_links)  # every link open
+        wanted = None if trial % 2 else rng.random(n_links) > 0.3
+        want = U._overlap_peaks_lexsort(ix, cap, single, wanted)
+        got = U.overlap_peaks(ix, cap, single, wanted)
+        assert np.array_equal(got, want)
