@@ -61,3 +61,37 @@ def test_every_setting_that_matters_is_in_the_key(key, free):
     sc = load_scenario("scenarios/llama3_8b_fsdp8_h100.yaml").scenario
     missing = [name for name, changed in _variants(sc) if name not in free and key(changed) == key(sc)]
     assert not missing, f"{key.__name__} ignores {missing}"
+
+
+def test_settings_without_effect_keep_one_layout(tmp_path):
+    """A space listing a setting that does nothing in some layouts (the context form without context
+    parallel, FSDP2's copies without zero: full) keeps one of those layouts, counted once per dropped copy
+    with the reason; where the setting acts, every value stays."""
+    import yaml
+
+    from simcluster.config.loader import read_yaml_mapping
+    from simcluster.search.space import CONTEXT, ZERO, enumerate_space, load_space
+
+    raw = read_yaml_mapping("scenarios/llama3_8b_fsdp8_h100.yaml")
+    raw["training"].update(global_batch=8, micro_batch=1)
+    path = tmp_path / "s.yaml"
+    path.write_text(yaml.safe_dump(raw))
+    space = tmp_path / "space.yaml"
+    space.write_text(yaml.safe_dump({
+        "parallelism.scheme": ["megatron"], "parallelism.tensor": [1], "parallelism.pipeline": [1],
+        "training.micro_batch": [1], "training.recompute": ["full"], "training.grad_overlap": [False],
+        "parallelism.context": [1, 2], "parallelism.zero": ["none", "full"],
+        "parallelism.context_form": ["ring", "torch"], "parallelism.fsdp_copies": [False, True],
+    }))  # fmt: skip
+    enum = enumerate_space(load_scenario(path), raw, load_space(space, raw))
+    got = sorted(
+        (lay[CONTEXT], lay[ZERO], lay["parallelism.context_form"], lay["parallelism.fsdp_copies"])
+        for lay in enum.layouts
+    )
+    assert got == sorted([
+        (1, "none", "ring", False), (1, "full", "ring", False), (1, "full", "ring", True),
+        (2, "none", "ring", False), (2, "none", "torch", False),
+        (2, "full", "ring", False), (2, "full", "ring", True), (2, "full", "torch", False), (2, "full", "torch", True),
+    ])  # fmt: skip
+    dropped = sum(n for reason, n in enum.invalid.items() if "no effect in this layout" in reason)
+    assert dropped == 16 - 9

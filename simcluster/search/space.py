@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -348,6 +348,8 @@ def enumerate_space(loaded: LoadedScenario, raw: dict[str, Any], space: Space) -
     layouts: list[Layout] = []
     scenarios: list[Scenario] = []
     invalid: dict[str, int] = {}
+    inert = [k for k in space.extra if k in NO_EFFECT]  # settings that do nothing in some layouts
+    seen: set[tuple] = set()
     for lay in iter_layouts(space, loaded):
         # With extra axes (the model, the cluster may change) the loader alone judges.
         reason = None if space.extra else quick_rule(lay, loaded.scenario, total, loaded.gpus_per_node)
@@ -358,12 +360,29 @@ def enumerate_space(loaded: LoadedScenario, raw: dict[str, Any], space: Space) -
                 check_semantics(cand, loaded.hardware)
             except ConfigError as exc:  # counted per rule: the numbers in it vary between layouts
                 reason = re.sub(r"\b\d+\b", "#", f"{exc.field}: {exc.rule}")
+        if reason is None and inert:
+            idle = [k for k in inert if NO_EFFECT[k](cand)]
+            key = tuple(sorted((k, None if k in idle else repr(v)) for k, v in lay.items()))
+            if key in seen:
+                reason = f"{', '.join(idle)}: no effect in this layout (the same as one kept)"
+            seen.add(key)
         if reason is not None:
             invalid[reason] = invalid.get(reason, 0) + 1
             continue
         layouts.append(lay)
         scenarios.append(cand)
     return Enumerated(layouts, scenarios, invalid)
+
+
+# Settings a space may list that change nothing in some layouts: each such layout is the same as the one with
+# the setting's first value, so only that one is kept (the others counted with this reason).
+NO_EFFECT: dict[str, Callable[[Scenario], bool]] = {
+    "parallelism.context_form": lambda sc: sc.parallelism.context == 1,
+    "parallelism.fsdp_copies": lambda sc: sc.parallelism.zero != "full",
+    "parallelism.reshard_after_forward": lambda sc: sc.parallelism.zero != "full",
+    "training.async_tp": lambda sc: sc.parallelism.tensor == 1,
+    "training.expand_kv": lambda sc: sc.kv_heads == sc.model.heads,
+}
 
 
 def with_values(raw: dict[str, Any], values: dict[str, Any], shared: bool = False) -> dict[str, Any]:
