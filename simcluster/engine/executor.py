@@ -41,6 +41,7 @@ from simcluster.errors import DeadlockError
 from simcluster.hardware.tables import Lookup, ratio
 from simcluster.model.ops import OpSpec
 from simcluster.network.collectives import (
+    COPY_ENGINE,
     NODE_SPLIT_ALLTOALL,
     Phase,
     Shape,
@@ -343,8 +344,8 @@ class Engine:
         spanned = self._nodes_spanned.get(group)
         if spanned is None:
             spanned = self._nodes_spanned[group] = len({self.topo.node_of(self.gpus[r]) for r in group})
-        if algo in NODE_SPLIT_ALLTOALL or not self.tables.has_collective(kind, len(group), spanned):
-            return 1.0  # a table measures the whole collective, not DeepEP's per-node parts
+        if algo in (*NODE_SPLIT_ALLTOALL, COPY_ENGINE) or not self.tables.has_collective(kind, len(group), spanned):
+            return 1.0  # a table measures the whole NCCL collective, not DeepEP's per-node parts or a copy
         key = (kind, algo, group, "alone")
         alone = self._shapes.get(key)
         if alone is None:

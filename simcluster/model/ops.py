@@ -29,6 +29,11 @@ class RankGroup(tuple):
         return h
 
 
+# OpSpec.algorithm of a sendrecv the GPUs' copy engines carry (async TP's shard copies over symmetric memory):
+# the links' model, never NCCL's measured tables, whose launch and latency floors are NCCL's, not a copy's
+COPY_ENGINE = "copy"
+
+
 @dataclass(frozen=True, slots=True)
 class OpSpec:
     """One op. Compute ops carry their duration; communication ops carry a group and a size.

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from simcluster.model.ops import COPY_ENGINE
 from simcluster.network.protocols import IDEAL, Protocol
 from simcluster.topology.graph import Topology
 
@@ -625,6 +626,8 @@ def choose_algorithm(
     """
     req = requested.get(kind, "auto") if isinstance(requested, Mapping) else requested
     if kind == "alltoall" and req in NODE_SPLIT_ALLTOALL:
+        return req
+    if kind == "sendrecv" and req == COPY_ENGINE:
         return req
     if kind in ("send", "recv", "sendrecv", "alltoall"):
         return "p2p"

@@ -152,10 +152,13 @@ class OpFactory:
         batch: int = 1,
         kind: str = "gemm",
         linear: str = "",
+        cast_weight: bool = True,
     ) -> OpSpec:
         """`linear`: '' for a GEMM that stays at the run's precision; else which operands an FP8 run casts:
         FP8_FORWARD (A, the input, and B, the weight), FP8_DGRAD (A, the output gradient) or FP8_WGRAD (none:
-        both were cast already)."""
+        both were cast already). `cast_weight` false: B was cast by an earlier chunk of the same GEMM."""
+        if not cast_weight:
+            linear = ",".join(op for op in linear.split(",") if op != "b") or ("none" if linear else "")
         cost = self.fp8 if linear and self.fp8 is not None else self.cost
         secs, flops = cost.gemm(m, n, k, batch, backward=phase == "backward")
         e = BYTES_PER_ELEMENT[cost.dtype]

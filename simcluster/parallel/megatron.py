@@ -17,7 +17,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from simcluster.model.moe import MoE, expert_layout
-from simcluster.model.ops import OpSpec, Phase, wait_for
+from simcluster.model.ops import COPY_ENGINE, OpSpec, Phase, wait_for
 from simcluster.parallel import context
 from simcluster.parallel.base import (
     FP8_DGRAD,
@@ -176,7 +176,7 @@ class MegatronScheme:
         return self.d.async_tp and self.sp
 
     def _gathered(
-        self, name: str, phase: Phase, group: tuple[int, ...], gemms: list[Callable[[int], OpSpec]]
+        self, name: str, phase: Phase, group: tuple[int, ...], gemms: list[Callable[..., OpSpec]]
     ) -> list[OpSpec]:
         """A sequence-parallel all-gather of the tokens feeding `gemms` (each built for m tokens): the gather,
         then the GEMMs over all b s tokens; async TP: t steps, each GEMM on one rank's shard of the tokens
@@ -188,19 +188,19 @@ class MegatronScheme:
             return [*self._enter(name, phase, group), *(g(bs) for g in gemms)]
         t = d.t
         gather = self._coll("allgather", f"{name}.allgather", phase, group)
-        # each step moves one shard (b s h e / t) into every rank: costed as the all-gather that moves as much
-        # per GPU (the profile measures NCCL's collectives, not copy-engine transfers)
-        shard = replace(gather, name=f"{name}.allgather.shard", bytes=gather.bytes / (t - 1), blocking=False)
+        # each step moves one shard (b s h e / t) into every rank at once, on the copy engines
+        shard = replace(gather, kind="sendrecv", name=f"{name}.allgather.shard", bytes=gather.bytes / t,
+                        blocking=False, algorithm=COPY_ENGINE)  # fmt: skip
         ops: list[OpSpec] = []
         for j in range(t):
             if j < t - 1:
                 ops.append(shard)
-            ops.extend(g(bs // t) for g in gemms)
+            ops.extend(g(bs // t, j == 0) for g in gemms)
             if j < t - 1:
                 ops.append(wait_for("tp", phase))
         return ops
 
-    def _scattered(self, name: str, phase: Phase, group: tuple[int, ...], gemm: Callable[[int], OpSpec]) -> list[OpSpec]:
+    def _scattered(self, name: str, phase: Phase, group: tuple[int, ...], gemm: Callable[..., OpSpec]) -> list[OpSpec]:
         """A GEMM over the b s tokens whose output is reduce-scattered (all-reduced without SP): async TP, t
         chunks of the output's tokens, each chunk's partial sum sent to the rank owning those tokens while the
         next chunk computes, then each rank adds the t partials of its shard (t reads, one write)."""
@@ -210,10 +210,11 @@ class MegatronScheme:
             return [gemm(bs), *self._exit(name, phase, group)]
         t = d.t
         rs = self._coll("reducescatter", f"{name}.reducescatter", phase, group)
-        shard = replace(rs, name=f"{name}.reducescatter.shard", bytes=rs.bytes / (t - 1), blocking=False)
+        shard = replace(rs, kind="sendrecv", name=f"{name}.reducescatter.shard", bytes=rs.bytes / t, blocking=False,
+                        algorithm=COPY_ENGINE)  # fmt: skip
         ops: list[OpSpec] = []
         for j in range(t):
-            ops.append(gemm(bs // t))
+            ops.append(gemm(bs // t, j == 0))
             if j < t - 1:
                 ops.append(shard)
         ops.append(wait_for("tp", phase))
@@ -221,7 +222,7 @@ class MegatronScheme:
         return ops
 
     def _column_grads(
-        self, name: str, dgrad: Callable[[int], OpSpec], wgrad: OpSpec, group: tuple[int, ...]
+        self, name: str, dgrad: Callable[..., OpSpec], wgrad: OpSpec, group: tuple[int, ...]
     ) -> list[OpSpec]:
         """A column-parallel GEMM's backward: async TP pipelines the input gradient's reduce-scatter with its
         GEMM (then the weight gradient); otherwise `_column_bwd`."""
@@ -281,7 +282,7 @@ class MegatronScheme:
 
             def attn_in(ph: Phase) -> list[OpSpec]:
                 return [
-                    *self._gathered("attn", ph, group, [lambda m: F.gemm("attn.qkv", ph, m, qkv, h, linear=FP8_FORWARD)]),
+                    *self._gathered("attn", ph, group, [lambda m, first=True: F.gemm("attn.qkv", ph, m, qkv, h, linear=FP8_FORWARD, cast_weight=first)]),
                     *as_phase(rope, ph),
                     *as_phase(expand, ph),
                     *attn_fwd(ph),
@@ -293,7 +294,7 @@ class MegatronScheme:
                 *as_phase([replace(op, name="attn.rope.bwd") for op in rope], "backward"),
                 *self._column_grads(
                     "attn",
-                    lambda m: F.gemm("attn.qkv.dgrad", "backward", m, h, qkv, linear=FP8_DGRAD),
+                    lambda m, first=True: F.gemm("attn.qkv.dgrad", "backward", m, h, qkv, linear=FP8_DGRAD),
                     F.gemm("attn.qkv.wgrad", "backward", h, qkv, bs, linear=FP8_WGRAD),
                     group,
                 ),
@@ -307,7 +308,7 @@ class MegatronScheme:
             return [
                 ln("ln1", ph),
                 *attn_in(ph),
-                *self._scattered("attn", ph, group, lambda m: F.gemm("attn.proj", ph, m, h, proj_k, linear=FP8_FORWARD)),
+                *self._scattered("attn", ph, group, lambda m, first=True: F.gemm("attn.proj", ph, m, h, proj_k, linear=FP8_FORWARD, cast_weight=first)),
                 bda("attn.bias_dropout_add", ph),
                 ln("ln2", ph),
                 *mlp_fwd(ph),
@@ -315,18 +316,18 @@ class MegatronScheme:
             ]
 
         def dense_mlp_fwd(ph: Phase) -> list[OpSpec]:
-            fc1 = lambda m: F.gemm("mlp.fc1", ph, m, f1, h, linear=FP8_FORWARD)  # noqa: E731
+            fc1 = lambda m, first=True: F.gemm("mlp.fc1", ph, m, f1, h, linear=FP8_FORWARD, cast_weight=first)  # noqa: E731
             return [
                 *self._gathered("mlp", ph, group, [fc1]),
                 F.elementwise(act, ph, act_fwd * bs * (f // t) * e),
-                *self._scattered("mlp", ph, group, lambda m: F.gemm("mlp.fc2", ph, m, h, f // t, linear=FP8_FORWARD)),
+                *self._scattered("mlp", ph, group, lambda m, first=True: F.gemm("mlp.fc2", ph, m, h, f // t, linear=FP8_FORWARD, cast_weight=first)),
             ]
 
         if moe is None:
             mlp_fwd = dense_mlp_fwd
             bw_: Phase = "backward"
-            fc2_dgrad = lambda m: F.gemm("mlp.fc2.dgrad", bw_, m, f // t, h, linear=FP8_DGRAD)  # noqa: E731
-            fc1_dgrad = lambda m: F.gemm("mlp.fc1.dgrad", bw_, m, h, f1, linear=FP8_DGRAD)  # noqa: E731
+            fc2_dgrad = lambda m, first=True: F.gemm("mlp.fc2.dgrad", bw_, m, f // t, h, linear=FP8_DGRAD)  # noqa: E731
+            fc1_dgrad = lambda m, first=True: F.gemm("mlp.fc1.dgrad", bw_, m, h, f1, linear=FP8_DGRAD)  # noqa: E731
             fc1_wgrad = F.gemm("mlp.fc1.wgrad", bw_, h, f1, bs, linear=FP8_WGRAD)
             mlp_bwd = [
                 *self._gathered("mlp", bw_, group, [fc2_dgrad]),
@@ -342,7 +343,7 @@ class MegatronScheme:
             mlp_fwd = lambda ph: moe_f if ph == "forward" else moe_rc  # noqa: E731
 
         bw: Phase = "backward"
-        proj_dgrad = lambda m: F.gemm("attn.proj.dgrad", bw, m, proj_k, h, linear=FP8_DGRAD)  # noqa: E731
+        proj_dgrad = lambda m, first=True: F.gemm("attn.proj.dgrad", bw, m, proj_k, h, linear=FP8_DGRAD)  # noqa: E731
         backward = [
             bda("mlp.bias_dropout_add.bwd", bw),
             *mlp_bwd,

@@ -29,7 +29,13 @@ from simcluster.engine.plan import HostCosts
 from simcluster.hardware.tables import lookup_of, ratio
 from simcluster.model.moe import MoE
 from simcluster.model.ops import COMPUTE_KINDS, OpSpec
-from simcluster.network.collectives import NODE_SPLIT_ALLTOALL, Shape, choose_algorithm, collective_shape
+from simcluster.network.collectives import (
+    COPY_ENGINE,
+    NODE_SPLIT_ALLTOALL,
+    Shape,
+    choose_algorithm,
+    collective_shape,
+)
 from simcluster.parallel import zero
 from simcluster.parallel.base import LayerOps
 from simcluster.parallel.groups import RankLayout
@@ -193,7 +199,7 @@ class _Layout:
             if shape is None:
                 shape = self.e._shapes[skey] = collective_shape(self.topo, kind, algo, gpu_insts)
             hit = shape.uncontended_time_s(nbytes, self.e.launch_s, self.cap)
-            if algo not in NODE_SPLIT_ALLTOALL and self.e.tables.has_collective(kind, len(group), nodes):
+            if algo not in (*NODE_SPLIT_ALLTOALL, COPY_ENGINE) and self.e.tables.has_collective(kind, len(group), nodes):
                 # measured alone, contention scales it
                 hit *= self._table_ratio(kind, algo, gpu_insts[0], nbytes)
             self.e._coll[key] = hit
