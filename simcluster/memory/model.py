@@ -128,11 +128,24 @@ def rank_memory(
     reserved_GiB: float = 0.0,
 ) -> RankMemory:
     if lazy_gradients(sc):
-        weights, extra = chunk_activation_bytes(sc, scheme, stage)
         rows = live_rows(actions, sc.parallelism.virtual_stages)
-        acts, grads = peak_split(rows, weights, chunk_gradient_bytes(sc, scheme, stage))
-        return memory_of(sc, scheme, params, stage, acts + extra, reserved_GiB, dense_gradients=grads)
+        return lazy_memory(sc, scheme, params, stage, rows, reserved_GiB)
     return memory_of(sc, scheme, params, stage, activation_bytes(sc, scheme, stage, actions), reserved_GiB)
+
+
+def lazy_memory(
+    sc: Scenario,
+    scheme: Scheme,
+    params: float,
+    stage: int,
+    rows: Sequence[tuple[Sequence[int], Sequence[int]]],
+    reserved_GiB: float = 0.0,
+) -> RankMemory:
+    """A rank's memory where its gradients are held per chunk (`lazy_gradients`): activations and gradients at
+    the moment of its schedule's `rows` (`live_rows`) where their sum peaks."""
+    weights, extra = chunk_activation_bytes(sc, scheme, stage)
+    acts, grads = peak_split(rows, weights, chunk_gradient_bytes(sc, scheme, stage))
+    return memory_of(sc, scheme, params, stage, acts + extra, reserved_GiB, dense_gradients=grads)
 
 
 def lazy_gradients(sc: Scenario) -> bool:

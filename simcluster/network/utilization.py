@@ -162,12 +162,18 @@ def overlap_peaks(
     order = np.argsort(place[link], kind="stable")  # 16-bit keys: a radix sort
     link, delta = link[order], delta[order]  # per link in time; at one instant, ends before starts
     del order
+    _raise_to_running_peaks(out, link, delta)
+    return np.minimum(out, 1.0)
+
+
+def _raise_to_running_peaks(out: np.ndarray, link: np.ndarray, delta: np.ndarray) -> None:
+    """Raise `out[l]` to the highest running sum of `delta` over each link's entries (`link` grouped by link,
+    each group in time order)."""
     first = np.flatnonzero(np.r_[True, link[1:] != link[:-1]])
     cum = np.cumsum(delta)
     before = np.r_[0.0, cum][first]  # what earlier links left in the running sum (rounding only)
     level = cum - np.repeat(before, np.diff(np.r_[first, len(link)]))
     np.maximum.at(out, link[first], np.maximum.reduceat(level, first))
-    return np.minimum(out, 1.0)
 
 
 def _overlap_peaks_lexsort(
@@ -200,11 +206,7 @@ def _overlap_peaks_lexsort(
         delta = np.concatenate(delta_parts)
         order = np.lexsort((np.concatenate(start_parts), np.concatenate(time_parts), link))
         link, delta = link[order], delta[order]  # per link in time; at one instant, ends before starts
-        first = np.flatnonzero(np.r_[True, link[1:] != link[:-1]])
-        cum = np.cumsum(delta)
-        before = np.r_[0.0, cum][first]  # what earlier links left in the running sum (rounding only)
-        level = cum - np.repeat(before, np.diff(np.r_[first, len(link)]))
-        np.maximum.at(out, link[first], np.maximum.reduceat(level, first))
+        _raise_to_running_peaks(out, link, delta)
     return np.minimum(out, 1.0)
 
 

@@ -37,20 +37,28 @@ def kv_block_bytes(b: int, s_local: int, kv_heads: int, hd: int, e: int) -> floa
     return 2.0 * b * s_local * kv_heads * hd * e
 
 
+def step_work(batch: int, s_local: int, cp: int, hd: int, e: int, backward: bool) -> tuple[float, float]:
+    """(FLOPs, bytes) of one step's attention kernel, forward or backward: 1/cp of the rank's causal work
+    under the load balancing (`batch` = micro-batch x the rank's query heads)."""
+    flops = 2.0 * batch * s_local * (s_local * cp) * hd / cp
+    if backward:
+        return FLASH_BACKWARD_FLOPS_RATIO * flops, 8.0 * batch * s_local * hd * e
+    return flops, 4.0 * batch * s_local * hd * e
+
+
 def ring_forward(
     F: OpFactory, ph: Phase, batch: int, s_local: int, cp: int, hd: int, e: int, kv_bytes: float, group: tuple
 ) -> list[OpSpec]:
     """`batch` = micro-batch x the rank's query heads; each step's attention is 1/cp of the rank's work."""
-    flops = 2.0 * batch * s_local * (s_local * cp) * hd / cp
-    return _ring(F, ph, "attn.cp.kv", "attn.flash", flops, 4.0 * batch * s_local * hd * e, kv_bytes, cp, group)
+    flops, nbytes = step_work(batch, s_local, cp, hd, e, backward=False)
+    return _ring(F, ph, "attn.cp.kv", "attn.flash", flops, nbytes, kv_bytes, cp, group)
 
 
 def ring_backward(
     F: OpFactory, batch: int, s_local: int, cp: int, hd: int, e: int, kv_bytes: float, group: tuple
 ) -> list[OpSpec]:
     """The blocks and their gradients travel together: twice the forward's bytes per step."""
-    flops = FLASH_BACKWARD_FLOPS_RATIO * 2.0 * batch * s_local * (s_local * cp) * hd / cp
-    nbytes = 8.0 * batch * s_local * hd * e
+    flops, nbytes = step_work(batch, s_local, cp, hd, e, backward=True)
     return _ring(F, "backward", "attn.cp.kv_dkv", "attn.flash.bwd", flops, nbytes, 2.0 * kv_bytes, cp, group)
 
 
@@ -100,8 +108,7 @@ def torch_forward(
     """`batch` = micro-batch x the rank's query heads; `kv_bytes` one rank's key/value block (`kv_block_bytes`).
     The all-gather of every rank's block starts, the local block's attention runs, the rank waits for the
     gather, then each later block's attention and its fp32 merge; the result is cast back once."""
-    flops = 2.0 * batch * s_local * (s_local * cp) * hd / cp
-    nbytes = 4.0 * batch * s_local * hd * e
+    flops, nbytes = step_work(batch, s_local, cp, hd, e, backward=False)
     out = float(batch * s_local * hd)  # the attention output's elements
     merge = (e + TORCH_MERGE_BYTES_FP32) * out + 2.0 * kv_bytes  # and the torch.cat of the block sent on
     ops: list[OpSpec] = [
@@ -124,8 +131,7 @@ def torch_backward(
     attention backward, its fp32 accumulation, and the key/value gradients (fp32: 4 / e times the block's
     bytes) sent to the next rank, which adds the following step's before passing them on; the last send
     returns them to their owner, and the gradients are cast back."""
-    flops = FLASH_BACKWARD_FLOPS_RATIO * 2.0 * batch * s_local * (s_local * cp) * hd / cp
-    nbytes = 8.0 * batch * s_local * hd * e
+    flops, nbytes = step_work(batch, s_local, cp, hd, e, backward=True)
     q = float(batch * s_local * hd)  # query-gradient elements
     kv = kv_bytes / e  # key and value elements of one block
     acc = (e + TORCH_ACCUM_BYTES_FP32) * (q + kv) + TORCH_KV_CAT_BYTES_FP32 * kv + 2.0 * kv_bytes

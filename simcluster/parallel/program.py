@@ -447,7 +447,8 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
             root_ops = [OpSpec("allgather", "fsdp.root.params.allgather", "forward", bytes=root_p * w, group=shard,
                                family="fsdp-ag")]  # fmt: skip
             if sc.parallelism.fsdp_copies:
-                root_ops.append(ctx.elementwise("fsdp.root.params.copy_out", "forward", 2.0 * w * root_p))
+                copy_out_b = zero.fsdp_copy_bytes(sc, w, root_p)[0]
+                root_ops.append(ctx.elementwise("fsdp.root.params.copy_out", "forward", copy_out_b))
 
     # FSDP2 with reshard_after_forward false: weights gathered in each layer's first forward and kept to its
     # last backward; gradients reduce-scattered in the last micro-batch's backward only

@@ -22,10 +22,9 @@ from simcluster.memory.model import (
     RankMemory,
     activation_bytes,
     chunk_activation_bytes,
-    chunk_gradient_bytes,
     lazy_gradients,
+    lazy_memory,
     memory_of,
-    peak_split,
 )
 from simcluster.model.costs import CostModel
 from simcluster.parallel.base import Dims, OpFactory
@@ -99,13 +98,11 @@ def stage_memory(sc: Scenario, hw: HardwareProfile, scheme: Scheme, stage: int) 
     if t.mode == "forward":
         acts = activation_bytes(sc, scheme, stage, [])
     elif lazy_gradients(sc):
-        weights, extra = chunk_activation_bytes(sc, scheme, stage)
         rows = held_rows(
             par.schedule, par.pipeline, stage, sc.microbatches, par.virtual_stages, t.moe_overlap,
             par.interleaved_warmup,
         )
-        acts, grads = peak_split(rows, weights, chunk_gradient_bytes(sc, scheme, stage))
-        return memory_of(sc, scheme, params, stage, acts + extra, hw.gpu.memory_reserved_GiB, dense_gradients=grads)
+        return lazy_memory(sc, scheme, params, stage, rows, hw.gpu.memory_reserved_GiB)
     else:
         weights, extra = chunk_activation_bytes(sc, scheme, stage)
         counts = in_flight_counts(
