@@ -8,6 +8,7 @@ from typing import Any
 
 import yaml
 
+from calibrate.fit.attention import fit_attention_rows
 from calibrate.fit.tables import (
     fit_backward_rows,
     fit_collective_rows,
@@ -20,7 +21,7 @@ from calibrate.fit.tables import (
 from calibrate.imports.own_runs import write_own_tables
 from calibrate.profile import auto_base, build_profile
 from calibrate.report.page import write_report
-from calibrate.results import COLLECTIVES, GEMM, HOST, MEMORY, read_table
+from calibrate.results import ATTENTION, COLLECTIVES, GEMM, HOST, MEMORY, read_table
 from calibrate.runinfo import read_runs
 from simcluster.errors import ConfigError
 from simcluster.hardware.profile import load_profile, profile_from_dict
@@ -47,7 +48,7 @@ def analyze(out_dir: Path, base: str | None = None) -> dict[str, Any]:
     run = runs[-1]
     collectives = read_table(out_dir, COLLECTIVES, required=True)
     gemm_rows, memory_rows = read_table(out_dir, GEMM), read_table(out_dir, MEMORY)
-    host_rows = read_table(out_dir, HOST)
+    host_rows, attention_rows = read_table(out_dir, HOST), read_table(out_dir, ATTENTION)
     base_name = base or run.get("base") or auto_base(str(run.get("device_name", "cpu")))
     base_profile = load_profile(base_name, field="base")
     gemm_fit, gemm_summary = fit_gemm_rows(gemm_rows)
@@ -59,12 +60,14 @@ def analyze(out_dir: Path, base: str | None = None) -> dict[str, Any]:
             "gemm": _status_counts(gemm_rows),
             "memory": _status_counts(memory_rows),
             "host": _status_counts(host_rows),
+            "attention": _status_counts(attention_rows),
         },
         "collectives": fit_collective_rows(collectives),
         "gemm": gemm_summary,
         "gemm_backward": fit_backward_rows(gemm_rows),
         "memory": fit_memory_rows(memory_rows),
         "host": fit_host_rows(host_rows),
+        "attention": fit_attention_rows(attention_rows),
         "variability": fit_variability(gemm_rows, memory_rows),
     }
     points = gemm_fit_points(gemm_rows)
@@ -81,7 +84,9 @@ def analyze(out_dir: Path, base: str | None = None) -> dict[str, Any]:
     )
     header = f"# Written by `python -m calibrate` from the measurements in this directory; see {FITS_FILE}.\n"
     (out_dir / PROFILE_FILE).write_text(header + yaml.safe_dump(profile, sort_keys=False, width=120))
-    write_report(out_dir / REPORT_FILE, fits, collectives, gemm_rows, memory_rows, gemm_fit, profile)
+    write_report(
+        out_dir / REPORT_FILE, fits, collectives, gemm_rows, memory_rows, gemm_fit, profile, attention_rows
+    )
     return fits
 
 
@@ -93,6 +98,10 @@ def fit_lines(fits: dict[str, Any], out_dir: Path) -> list[str]:
     quality; a poor fit (its verdict, or r2 below POOR_R2) is said plainly, with what to do about it."""
     named: list[tuple[str, dict[str, Any]]] = [
         (f"collective {f['op']} {f['group']} ({f['n_ranks']} ranks)", f) for f in fits.get("collectives", [])
+    ]
+    named += [
+        (f"attention {f['backend']} {f['dtype']} {f['direction']} ({f['tflops']:.4g} TFLOP/s)", f)
+        for f in fits.get("attention") or []
     ]
     for key, what in (
         ("gemm", "GEMM curve"),

@@ -1,4 +1,5 @@
-"""What a calibration run measures: sizes, iterations, GEMM shapes. One keyword-only dataclass, two presets."""
+"""What a calibration run measures: sizes, iterations, GEMM and attention shapes. One keyword-only dataclass,
+three presets."""
 
 from __future__ import annotations
 
@@ -20,6 +21,17 @@ class ModelShape:
 
 
 @dataclass(frozen=True, kw_only=True)
+class AttentionShape:
+    """One causal attention call: `batch` sequences of `seq` tokens, `heads` query heads (as many keys and
+    values), each `head_dim` wide."""
+
+    batch: int
+    heads: int
+    seq: int
+    head_dim: int
+
+
+@dataclass(frozen=True, kw_only=True)
 class BenchConfig:
     collective_min_bytes: int
     collective_max_bytes: int
@@ -32,6 +44,9 @@ class BenchConfig:
     gemm_iterations: int = 10
     memory_sizes_bytes: tuple[int, ...] = ()
     memory_iterations: int = 20
+    attention_shapes: tuple[AttentionShape, ...] = ()
+    attention_warmup: int = 2
+    attention_iterations: int = 10
     host_warmup: int = 10
     host_iterations: int = 200
     timeout_s: float = 300.0
@@ -62,6 +77,9 @@ def bench_config(*, quick: bool, on_gpu: bool) -> BenchConfig:
             gemm_iterations=3,
             memory_sizes_bytes=_geometric(4096, 16 * 1024**2, 4),
             memory_iterations=5,
+            attention_shapes=_attention_shapes(tokens=128, heads=2, head_dim=32, seqs=(32, 64, 128)),
+            attention_warmup=1,
+            attention_iterations=3,
             host_warmup=2,
             host_iterations=10,
             timeout_s=60.0,
@@ -76,6 +94,11 @@ def bench_config(*, quick: bool, on_gpu: bool) -> BenchConfig:
                 ModelShape(hidden=6144, heads=64, seq=2048, micro_batch=1, tp=8),
             ),
             memory_sizes_bytes=_geometric(4096, 1024**3, 4),
+            # Llama-class heads (128 wide) at 16K tokens a call, sequence 1K to 16K: FlashAttention's
+            # operating range in training
+            attention_shapes=_attention_shapes(
+                tokens=16384, heads=32, head_dim=128, seqs=(1024, 2048, 4096, 8192, 16384)
+            ),
         )
     return BenchConfig(
         collective_min_bytes=8,
@@ -83,4 +106,14 @@ def bench_config(*, quick: bool, on_gpu: bool) -> BenchConfig:
         gemm_square_dims=(64, 128, 192, 256, 384, 512, 768, 1024),
         gemm_models=(ModelShape(hidden=1024, heads=16, seq=256, micro_batch=1),),
         memory_sizes_bytes=_geometric(4096, 256 * 1024**2, 4),
+        attention_shapes=_attention_shapes(tokens=1024, heads=8, head_dim=64, seqs=(128, 256, 512, 1024)),
+    )
+
+
+def _attention_shapes(
+    *, tokens: int, heads: int, head_dim: int, seqs: tuple[int, ...]
+) -> tuple[AttentionShape, ...]:
+    """Causal attention calls of `tokens` tokens each (batch = tokens / seq), one per sequence length."""
+    return tuple(
+        AttentionShape(batch=max(1, tokens // s), heads=heads, seq=s, head_dim=head_dim) for s in seqs
     )

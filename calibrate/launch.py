@@ -133,7 +133,8 @@ def run_local(nproc: int, backend: str, out: Path, quick: bool, resume: bool, ba
     counts = fits["status_counts"]
     print(
         f"calibrate: {nproc} rank(s), backend {backend}: collectives {counts['collectives']}, "
-        f"gemm {counts['gemm']}, memory {counts['memory']}; wrote {out / PROFILE_FILE}"
+        f"gemm {counts['gemm']}, memory {counts['memory']}, attention {counts.get('attention', {})}; "
+        f"wrote {out / PROFILE_FILE}"
     )
     print("\n".join(fit_lines(fits, out)))
     report = missing_report(out)

@@ -13,6 +13,7 @@ import math
 from typing import Any
 
 from calibrate import __version__
+from calibrate.fit.attention import profile_kernel
 from calibrate.fit.gemm import GemmFit
 from calibrate.ops import ring_steps
 from simcluster.hardware.profile import HardwareProfile, HostSpec
@@ -208,6 +209,28 @@ def _memory(b: ProfileBuilder, memory: dict[str, Any] | None, run: dict[str, Any
     return True
 
 
+def _attention(b: ProfileBuilder, fits: list[dict[str, Any]] | None, match: bool) -> None:
+    """The fused attention kernel's rates as fractions of the profile's peak for their dtype (what
+    `gpu.flash_attention_efficiency` and its backward twin mean), where the profile's GPU is this device."""
+    picked = profile_kernel(fits or [])
+    if picked is None or not (match or "gpu.model" in b.provenance):
+        return
+    peaks = b.get("gpu.peak_tflops")
+    fields = ("flash_attention_efficiency", "flash_attention_backward_efficiency")
+    for fit, field in zip(picked, fields, strict=True):
+        if fit is None or not peaks.get(fit["dtype"]):
+            continue
+        eff = fit["tflops"] / peaks[fit["dtype"]]
+        clamped = " (clamped to 1: the kernel outran the GEMM asymptote taken as peak)" if eff > 1 else ""
+        b.set(
+            f"gpu.{field}",
+            _sig(min(1.0, eff)),
+            f"attention.csv {fit['backend']} {fit['dtype']} {fit['direction']}: fitted rate "
+            f"{_sig(fit['tflops'])} TFLOP/s / peak {_sig(peaks[fit['dtype']])} over {fit['n_points']} causal "
+            f"shapes up to {fit['max_seq']} tokens{clamped}",
+        )
+
+
 MAX_CV = 10.0  # the profile's bound on a class's coefficient of variation
 
 
@@ -276,6 +299,7 @@ def build_profile(
     _collectives(b, fits["collectives"], intra)
     _gemm(b, gemm, gemm_points, device, match)
     _gemm_backward(b, fits.get("gemm_backward"), match)
+    _attention(b, fits.get("attention"), match)
     rate_measured = _memory(b, fits.get("memory"), run, match)
     _host(b, fits.get("host"), rate_measured)
     _variability(b, fits.get("variability"))

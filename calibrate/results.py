@@ -103,7 +103,27 @@ HOST = Table(
     ),
     ("name",),
 )
-TABLES = (COLLECTIVES, GEMM, MEMORY, HOST)
+ATTENTION = Table(
+    "attention",
+    (
+        ("backend", str),  # PyTorch's scaled_dot_product_attention kernel: flash, cudnn, efficient, math
+        ("dtype", str),
+        ("batch", int),
+        ("heads", int),
+        ("seq", int),
+        ("head_dim", int),
+        ("direction", str),  # forward, or backward (the input gradients of one forward)
+        ("flops", float),  # what the kernel executes of causal attention: the simulator's count
+        ("time_s", float),
+        ("tflops", float),
+        ("status", str),
+        ("iterations", int),
+        ("run_id", int),
+        ("time_cv", float),  # sample stdev / mean of the iterations' times (empty: not recorded)
+    ),
+    ("backend", "dtype", "batch", "heads", "seq", "head_dim", "direction"),
+)
+TABLES = (COLLECTIVES, GEMM, MEMORY, HOST, ATTENTION)
 
 
 def is_done(status: str) -> bool:

@@ -13,6 +13,8 @@ import torch
 import torch.distributed as dist
 
 import calibrate
+from calibrate.bench.attention import planned as attention_planned
+from calibrate.bench.attention import run_attention
 from calibrate.bench.collectives import BenchFailure, build_memberships, run_collectives
 from calibrate.bench.compute import gemm_shapes, run_gemms, run_memory, supported_dtypes
 from calibrate.bench.host import HOST_ROWS, run_host
@@ -20,7 +22,17 @@ from calibrate.config import BenchConfig, bench_config
 from calibrate.groups import node_ids, plan_groups
 from calibrate.ops import OPS, actual_size_bytes
 from calibrate.profile import auto_base
-from calibrate.results import COLLECTIVES, GEMM, HOST, MEMORY, CsvLog, WriteFailure, done_keys, read_table
+from calibrate.results import (
+    ATTENTION,
+    COLLECTIVES,
+    GEMM,
+    HOST,
+    MEMORY,
+    CsvLog,
+    WriteFailure,
+    done_keys,
+    read_table,
+)
 from calibrate.runinfo import check_out_dir, read_runs, write_runs
 from calibrate.runtime import Place, place_from_env
 from simcluster.errors import ConfigError, SimclusterError
@@ -113,6 +125,7 @@ def planned_points(groups: list, cfg: BenchConfig, device: torch.device) -> dict
         "gemm": gemms,
         "memory": len(set(cfg.memory_sizes_bytes)),
         "host": len(HOST_ROWS),
+        "attention": attention_planned(cfg, device),
     }
 
 
@@ -193,6 +206,10 @@ def run_worker(args: WorkerArgs) -> int:
                 run_gemms(cfg, done_keys(read_table(args.out, GEMM), GEMM), gemm_log, device, int(run_id))
                 run_memory(
                     cfg, done_keys(read_table(args.out, MEMORY), MEMORY), memory_log, device, int(run_id)
+                )
+                attention_log = CsvLog(args.out, ATTENTION)
+                run_attention(
+                    cfg, done_keys(read_table(args.out, ATTENTION), ATTENTION), attention_log, device, int(run_id)
                 )
                 _finish_run(args.out, int(run_id), "ok", runtime_reserved_GiB=runtime_reserved_GiB(device))
             except WriteFailure as exc:

@@ -116,6 +116,42 @@ def _memory_figure(rows: list[dict[str, Any]], fit: dict[str, Any] | None) -> li
     return [fig]
 
 
+def _attention_figure(rows: list[dict[str, Any]], fits: list[dict[str, Any]] | None) -> list[go.Figure]:
+    """Measured TFLOP/s of each attention kernel against its sequence length, with the fitted form's."""
+    pts = [r for r in ok_rows(rows) if r["flops"] == r["flops"]]
+    if not pts:
+        return []
+    fig = go.Figure()
+    by_fit = {(f["backend"], f["dtype"], f["direction"]): f for f in fits or []}
+    series: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    for r in sorted(pts, key=lambda r: (r["seq"], r["flops"])):
+        series.setdefault((r["backend"], r["dtype"], r["direction"]), []).append(r)
+    for key, rs in sorted(series.items()):
+        name = " ".join(key)
+        fig.add_trace(
+            go.Scatter(x=[r["seq"] for r in rs], y=[r["tflops"] for r in rs], mode="markers", name=name)
+        )
+        f = by_fit.get(key)
+        if f:
+            t = np.array([f["launch_us"] * 1e-6 + r["flops"] / (f["tflops"] * 1e12) for r in rs])
+            fig.add_trace(
+                go.Scatter(
+                    x=[r["seq"] for r in rs],
+                    y=[r["flops"] / ti / 1e12 for r, ti in zip(rs, t, strict=True)],
+                    mode="lines",
+                    line={"dash": "dash"},
+                    name=f"{name} fit",
+                )
+            )
+    fig.update_layout(
+        title="Causal attention kernels (FLOPs a fused kernel executes: 2 b h s^2 d forward, 2.5x backward)",
+        xaxis_title="sequence length",
+        yaxis_title="TFLOP/s",
+        xaxis_type="log",
+    )
+    return [fig]
+
+
 def _fmt(x: Any) -> str:
     if isinstance(x, float):
         return f"{x:.4g}"
@@ -136,12 +172,14 @@ def write_report(
     memory_rows: list[dict[str, Any]],
     gemm_fit: GemmFit | None,
     profile: dict[str, Any],
+    attention_rows: list[dict[str, Any]] | None = None,
 ) -> None:
     figures = [
         *_collective_figures(fits, collectives),
         *gemm_figures(gemm_rows, gemm_fit, profile),
         *backward_figures(gemm_rows, fits.get("gemm_backward")),
         *_memory_figure(memory_rows, fits.get("memory")),
+        *_attention_figure(attention_rows or [], fits.get("attention")),
     ]
     plots = [fig.to_html(full_html=False, include_plotlyjs=(i == 0)) for i, fig in enumerate(figures)]
     cols = [
@@ -184,6 +222,12 @@ def write_report(
                 "n_points",
                 "verdict",
             ],
+        ),
+        "<h2>Attention kernel fits (time = launch + FLOPs / rate)</h2>",
+        _table(
+            fits.get("attention") or [],
+            ["backend", "dtype", "direction", "tflops", "launch_us", "max_seq", "r2", "mape", "holdout_mape",
+             "n_points", "verdict"],
         ),
         "<h2>Profile fields measured here</h2>",
         _table([{"field": k, "from": v} for k, v in fits["profile_fields"].items()], ["field", "from"]),

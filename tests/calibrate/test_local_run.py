@@ -40,6 +40,7 @@ def test_two_rank_run_writes_every_output_and_a_loadable_profile(two_ranks: Path
         "collectives.csv",
         "gemm.csv",
         "memory.csv",
+        "attention.csv",
         "fits.json",
         "profile.yaml",
         "report.html",
@@ -64,6 +65,26 @@ def test_two_rank_run_writes_every_output_and_a_loadable_profile(two_ranks: Path
     forward = {(r["m"], r["n"], r["k"]) for r in gemm if r["layout"] == "nn" and r["batch"] == "1"}
     assert {(str(p.m), str(p.n), str(p.k)) for p in profile.gpu.gemm.measured} == forward
     assert (two_ranks / "report.html").stat().st_size > 1_000_000  # plotly.js embedded
+
+
+def test_attention_kernels_are_measured_and_their_rates_land_in_the_profile(two_ranks: Path) -> None:
+    rows = _rows(two_ranks / "attention.csv")
+    # CPU kernels (FlashAttention's CPU kernel, the math reference) x fp32 x 3 shapes x 2 directions
+    assert {(r["backend"], r["dtype"]) for r in rows} == {("flash", "fp32"), ("math", "fp32")}
+    assert len(rows) == 12 and {r["status"] for r in rows} == {"ok"}
+    fits = json.loads((two_ranks / "fits.json").read_text())
+    assert fits["status_counts"]["attention"] == {"ok": 12}
+    flash = {f["direction"]: f for f in fits["attention"] if f["backend"] == "flash"}
+    profile = load_profile(str(two_ranks / "profile.yaml"))
+    peak = profile.gpu.peak_tflops["fp32"]
+    assert profile.gpu.flash_attention_efficiency == pytest.approx(
+        min(1.0, flash["forward"]["tflops"] / peak), rel=1e-3
+    )
+    assert profile.gpu.flash_attention_backward_efficiency == pytest.approx(
+        min(1.0, flash["backward"]["tflops"] / peak), rel=1e-3
+    )
+    assert "attention.csv flash fp32 forward" in fits["profile_fields"]["gpu.flash_attention_efficiency"]
+    assert "Attention kernel fits" in (two_ranks / "report.html").read_text()
 
 
 def test_collective_rows_follow_nccl_tests_conventions(two_ranks: Path) -> None:

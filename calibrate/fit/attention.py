@@ -1,0 +1,64 @@
+"""Attention kernel rates from attention.csv: one fit per (backend, dtype, direction) of the simulator's own
+form for a fused attention kernel, time = launch + flops / rate (`OpFactory.fused_attention`), and the
+kernel the profile takes."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+import numpy as np
+
+from calibrate.fit.line import MIN_POINTS, fit_line
+from calibrate.fit.tables import quality
+from calibrate.results import ok_rows
+
+# The kernel the profile's FlashAttention rates come from: FlashAttention where it ran (what PyTorch's SDPA
+# picks for 16-bit causal attention on Ampere and Hopper, and what torchtitan runs), else the next that did.
+PROFILE_BACKENDS = ("flash", "cudnn", "efficient", "math")
+PROFILE_DTYPES = ("bf16", "fp16", "fp32")
+
+
+def fit_attention_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One fit per (backend, dtype, direction) with at least two measured shapes: the kernel's sustained
+    rate (1 / slope of time against FLOPs) and its fixed cost, with the quality numbers of every fit."""
+    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
+    for r in ok_rows(rows):
+        if r["flops"] == r["flops"] and r["flops"] > 0:
+            groups[(r["backend"], r["dtype"], r["direction"])].append(r)
+    out = []
+    for (backend, dtype, direction), pts in sorted(groups.items()):
+        if len({p["flops"] for p in pts}) < MIN_POINTS:
+            continue
+        fit = fit_line(
+            np.array([p["flops"] for p in pts]),
+            np.array([p["time_s"] for p in pts]),
+            what=f"attention {backend} {dtype} {direction}",
+        )
+        if fit.beta_s_per_unit > 0:
+            rate, launch = 1.0 / fit.beta_s_per_unit, fit.alpha_s
+        else:  # no FLOP-proportional term (a cache-bound CPU kernel): the best point's rate, no fixed cost
+            best = max(pts, key=lambda p: p["flops"] / p["time_s"])
+            rate, launch = best["flops"] / best["time_s"], 0.0
+        out.append(
+            {
+                "backend": backend,
+                "dtype": dtype,
+                "direction": direction,
+                "tflops": rate / 1e12,
+                "launch_us": launch * 1e6,
+                "max_seq": max(p["seq"] for p in pts),
+                **quality(fit),
+            }
+        )
+    return out
+
+
+def profile_kernel(fits: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
+    """(forward fit, backward fit or None) of the kernel the profile takes; None without a forward fit."""
+    for backend in PROFILE_BACKENDS:
+        for dtype in PROFILE_DTYPES:
+            found = {f["direction"]: f for f in fits if f["backend"] == backend and f["dtype"] == dtype}
+            if "forward" in found:
+                return found["forward"], found.get("backward")
+    return None
