@@ -60,6 +60,12 @@ def _analyze_parser() -> _Parser:
     p = _Parser(prog="python -m calibrate analyze", description="refit the measurements in --out")
     p.add_argument("--out", type=Path, required=True)
     p.add_argument("--base", default=None, help="preset or profile path (default: the run's base)")
+    p.add_argument(
+        "--attention-backend",
+        choices=("flash", "cudnn", "efficient", "math"),
+        default=None,
+        help="the attention kernel whose measured rates the profile takes (default: flash where it ran)",
+    )
     return p
 
 
@@ -105,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
             from calibrate.analyze import PROFILE_FILE, analyze, fit_lines
 
             a = _analyze_parser().parse_args(argv[1:])
-            fits = analyze(a.out, a.base)
+            fits = analyze(a.out, a.base, a.attention_backend)
             print(f"calibrate: wrote {a.out / PROFILE_FILE}")
             print("\n".join(fit_lines(fits, a.out)))
             return 0

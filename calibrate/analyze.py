@@ -40,8 +40,9 @@ def _status_counts(rows: list[dict[str, Any]]) -> dict[str, int]:
     return dict(sorted(counts.items()))
 
 
-def analyze(out_dir: Path, base: str | None = None) -> dict[str, Any]:
-    """Fit everything measured in DIR; write fits.json, profile.yaml and report.html; return the fits."""
+def analyze(out_dir: Path, base: str | None = None, attention_backend: str | None = None) -> dict[str, Any]:
+    """Fit everything measured in DIR; write fits.json, profile.yaml and report.html; return the fits.
+    `attention_backend`: the attention kernel whose rates the profile takes (default: FlashAttention)."""
     runs = read_runs(out_dir)
     if not runs:
         raise ConfigError("out", str(out_dir), "holds no run.json (run the benchmarks first)")
@@ -71,7 +72,9 @@ def analyze(out_dir: Path, base: str | None = None) -> dict[str, Any]:
         "variability": fit_variability(gemm_rows, memory_rows),
     }
     points = gemm_fit_points(gemm_rows)
-    profile, provenance = build_profile(base_name, base_profile, fits, gemm_fit, points, run)
+    profile, provenance = build_profile(
+        base_name, base_profile, fits, gemm_fit, points, run, attention_backend
+    )
     profile.pop("tables", None)  # the base's tables measured another machine
     tables = write_own_tables(out_dir, collectives, int(run.get("nodes", 1)))
     if tables:  # this run's own measurements, in the format `python -m calibrate import` writes

@@ -16,6 +16,7 @@ from calibrate import __version__
 from calibrate.fit.attention import profile_kernel
 from calibrate.fit.gemm import GemmFit
 from calibrate.ops import ring_steps
+from simcluster.errors import ConfigError
 from simcluster.hardware.profile import HardwareProfile, HostSpec
 
 INTRA_NODE_HOPS = 2
@@ -209,10 +210,20 @@ def _memory(b: ProfileBuilder, memory: dict[str, Any] | None, run: dict[str, Any
     return True
 
 
-def _attention(b: ProfileBuilder, fits: list[dict[str, Any]] | None, match: bool) -> None:
+def _attention(
+    b: ProfileBuilder, fits: list[dict[str, Any]] | None, match: bool, backend: str | None = None
+) -> None:
     """The fused attention kernel's rates as fractions of the profile's peak for their dtype (what
-    `gpu.flash_attention_efficiency` and its backward twin mean), where the profile's GPU is this device."""
-    picked = profile_kernel(fits or [])
+    `gpu.flash_attention_efficiency` and its backward twin mean), where the profile's GPU is this device;
+    `backend` names the kernel (default: FlashAttention where it ran)."""
+    picked = profile_kernel(fits or [], backend)
+    if picked is None and backend:
+        measured = sorted({f["backend"] for f in fits or [] if f["direction"] == "forward"})
+        raise ConfigError(
+            "attention-backend",
+            backend,
+            f"has no fitted forward rate in attention.csv (fitted: {', '.join(measured) or 'none'})",
+        )
     if picked is None or not (match or "gpu.model" in b.provenance):
         return
     peaks = b.get("gpu.peak_tflops")
@@ -290,6 +301,7 @@ def build_profile(
     gemm: GemmFit | None,
     gemm_points: list[dict[str, Any]],
     run: dict[str, Any],
+    attention_backend: str | None = None,
 ) -> tuple[dict[str, Any], dict[str, str]]:
     """The profile dict (schema of simcluster.hardware.profile) and {field: where its value came from}."""
     b = ProfileBuilder(base)
@@ -299,7 +311,7 @@ def build_profile(
     _collectives(b, fits["collectives"], intra)
     _gemm(b, gemm, gemm_points, device, match)
     _gemm_backward(b, fits.get("gemm_backward"), match)
-    _attention(b, fits.get("attention"), match)
+    _attention(b, fits.get("attention"), match, attention_backend)
     rate_measured = _memory(b, fits.get("memory"), run, match)
     _host(b, fits.get("host"), rate_measured)
     _variability(b, fits.get("variability"))

@@ -54,11 +54,14 @@ def fit_attention_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def profile_kernel(fits: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
-    """(forward fit, backward fit or None) of the kernel the profile takes; None without a forward fit."""
-    for backend in PROFILE_BACKENDS:
+def profile_kernel(
+    fits: list[dict[str, Any]], backend: str | None = None
+) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
+    """(forward fit, backward fit or None) of the kernel the profile takes (`backend`, else the first of
+    PROFILE_BACKENDS with a forward fit); None without one."""
+    for kernel in (backend,) if backend else PROFILE_BACKENDS:
         for dtype in PROFILE_DTYPES:
-            found = {f["direction"]: f for f in fits if f["backend"] == backend and f["dtype"] == dtype}
+            found = {f["direction"]: f for f in fits if f["backend"] == kernel and f["dtype"] == dtype}
             if "forward" in found:
                 return found["forward"], found.get("backward")
     return None

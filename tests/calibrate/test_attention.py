@@ -155,3 +155,16 @@ def test_another_gpu_than_the_base_keeps_the_base_attention_rates() -> None:
     data, provenance = build_profile("dgx-h100", base, fits, None, [], other)
     assert "gpu.flash_attention_efficiency" not in provenance
     assert data["gpu"]["flash_attention_efficiency"] == base.gpu.flash_attention_efficiency
+
+
+def test_the_profile_takes_the_named_kernel_and_refuses_one_not_measured() -> None:
+    from simcluster.errors import ConfigError
+
+    base = load_profile("dgx-h100", field="base")
+    fits = {"collectives": [], "attention": fit_attention_rows(ROWS)}
+    data, provenance = build_profile("dgx-h100", base, fits, None, [], RUN, attention_backend="cudnn")
+    assert data["gpu"]["flash_attention_efficiency"] == pytest.approx(539.0 / 989.0, rel=1e-3)
+    assert data["gpu"]["flash_attention_backward_efficiency"] == pytest.approx(468.0 / 989.0, rel=1e-3)
+    assert "attention.csv cudnn bf16 forward" in provenance["gpu.flash_attention_efficiency"]
+    with pytest.raises(ConfigError, match="attention-backend='efficient'.*fitted: cudnn, flash"):
+        build_profile("dgx-h100", base, fits, None, [], RUN, attention_backend="efficient")
