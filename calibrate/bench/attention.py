@@ -28,10 +28,16 @@ def attention_flops(shape: AttentionShape, direction: str) -> float:
     return forward * (BACKWARD_FLOPS_RATIO if direction == "backward" else 1.0)
 
 
-def backends(device: torch.device) -> dict[str, object]:
-    """name -> SDPBackend of the kernels worth timing on this device type (those this torch has)."""
-    from torch.nn.attention import SDPBackend
+SDPA_MISSING = "unsupported: this torch has no torch.nn.attention.sdpa_kernel (torch >= 2.3 chooses the kernel)"
 
+
+def backends(device: torch.device) -> dict[str, object]:
+    """name -> SDPBackend of the kernels worth timing on this device type (those this torch has); empty
+    when this torch cannot choose the kernel (before 2.3)."""
+    try:
+        from torch.nn.attention import SDPBackend, sdpa_kernel  # noqa: F401
+    except ImportError:
+        return {}
     names = ("flash", "cudnn", "efficient") if device.type == "cuda" else ("flash", "math")
     members = {
         "flash": "FLASH_ATTENTION",
@@ -43,8 +49,10 @@ def backends(device: torch.device) -> dict[str, object]:
 
 
 def planned(cfg: BenchConfig, device: torch.device) -> int:
-    """Rows a full run writes: every backend, dtype, shape and direction."""
-    return len(backends(device)) * len(DTYPES[device.type]) * len(cfg.attention_shapes) * 2
+    """Rows a full run writes: every backend, dtype, shape and direction (one unsupported FlashAttention
+    row per shape and direction where this torch cannot choose a kernel)."""
+    per_shape = len(backends(device)) * len(DTYPES[device.type]) or 1
+    return per_shape * len(cfg.attention_shapes) * 2
 
 
 def _steps(shape: AttentionShape, dtype: str, device: torch.device, backend: object):
@@ -78,7 +86,22 @@ def _steps(shape: AttentionShape, dtype: str, device: torch.device, backend: obj
 def run_attention(cfg: BenchConfig, done: set[tuple], log: CsvLog, device: torch.device, run_id: int) -> int:
     """Every backend, dtype, shape and direction not in `done`; returns how many were measured."""
     measured = 0
-    for name, backend in backends(device).items():
+    kernels = backends(device)
+    if not kernels:  # recorded once, so the run's plan is complete and --resume does not retry
+        for shape in cfg.attention_shapes:
+            for direction in ("forward", "backward"):
+                key = ("flash", DTYPES[device.type][0], shape.batch, shape.heads, shape.seq, shape.head_dim)
+                if (*key, direction) not in done:
+                    log.write(
+                        **dict(zip(("backend", "dtype", "batch", "heads", "seq", "head_dim"), key, strict=True)),
+                        direction=direction,
+                        iterations=cfg.attention_iterations,
+                        run_id=run_id,
+                        status=SDPA_MISSING,
+                    )
+                    done.add((*key, direction))
+        return 0
+    for name, backend in kernels.items():
         for dtype in DTYPES[device.type]:
             for shape in cfg.attention_shapes:
                 keys = {

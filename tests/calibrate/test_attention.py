@@ -168,3 +168,15 @@ def test_the_profile_takes_the_named_kernel_and_refuses_one_not_measured() -> No
     assert "attention.csv cudnn bf16 forward" in provenance["gpu.flash_attention_efficiency"]
     with pytest.raises(ConfigError, match="attention-backend='efficient'.*fitted: cudnn, flash"):
         build_profile("dgx-h100", base, fits, None, [], RUN, attention_backend="efficient")
+
+
+def test_a_torch_that_cannot_choose_the_kernel_records_each_point_unsupported(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(bench, "backends", lambda device: {})
+    log = CsvLog(tmp_path, ATTENTION)
+    assert run_attention(TINY, set(), log, CPU, run_id=1) == 0
+    log.close()
+    rows = read_table(tmp_path, ATTENTION)
+    assert len(rows) == bench.planned(TINY, CPU) == len(SHAPES) * 2
+    assert all(r["status"] == bench.SDPA_MISSING and r["backend"] == "flash" for r in rows)
+    assert len(done_keys(rows, ATTENTION)) == len(rows)
+    assert fit_attention_rows(rows) == []
