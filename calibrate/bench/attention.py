@@ -123,10 +123,13 @@ def run_attention(cfg: BenchConfig, done: set[tuple], log: CsvLog, device: torch
                 try:
                     steps = _steps(shape, dtype, device, backend)
                 except RuntimeError as exc:  # this kernel does not take this shape, dtype or device
+                    oom = isinstance(exc, torch.cuda.OutOfMemoryError)  # not the kernel's limit: --resume retries
                     for direction, key in keys.items():
                         if key not in done:
-                            log.write(**base, direction=direction, status=failure_status("unsupported", exc))
-                            done.add(key)
+                            status = failure_status("error" if oom else "unsupported", exc)
+                            log.write(**base, direction=direction, status=status)
+                            if not oom:
+                                done.add(key)
                     continue
                 for (direction, key), step in zip(keys.items(), steps, strict=True):
                     if key in done:
