@@ -69,6 +69,18 @@ def time_each(step: Callable[[], object], iterations: int, device: torch.device)
     return out
 
 
+def warm_and_time(
+    step: Callable[[], object], warmup: int, iterations: int, device: torch.device
+) -> tuple[float, float | str]:
+    """(mean seconds, cv) of `iterations` timed runs of `step` after `warmup` untimed ones, the device drained
+    between them (`time_each`, `spread`)."""
+    for _ in range(warmup):
+        step()
+    if device.type == "cuda":
+        torch.cuda.synchronize(device)
+    return spread(time_each(step, iterations, device))
+
+
 def spread(times: list[float]) -> tuple[float, float | str]:
     """(mean seconds, coefficient of variation (sample stdev / mean), or "" with fewer than 2 times)."""
     mean = sum(times) / len(times)

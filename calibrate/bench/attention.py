@@ -15,7 +15,7 @@ import torch.nn.functional as F
 
 from calibrate.config import AttentionShape, BenchConfig
 from calibrate.results import CsvLog, failure_status
-from calibrate.runtime import spread, time_each
+from calibrate.runtime import warm_and_time
 
 BACKWARD_FLOPS_RATIO = 2.5  # the backward recomputes the scores: simcluster's FLASH_BACKWARD_FLOPS_RATIO
 DTYPES = {"cuda": ("bf16", "fp16"), "cpu": ("fp32",)}
@@ -136,11 +136,7 @@ def run_attention(cfg: BenchConfig, done: set[tuple], log: CsvLog, device: torch
                         continue
                     row = {**base, "direction": direction, "flops": attention_flops(shape, direction)}
                     try:
-                        for _ in range(cfg.attention_warmup):
-                            step()
-                        if device.type == "cuda":
-                            torch.cuda.synchronize(device)
-                        seconds, cv = spread(time_each(step, cfg.attention_iterations, device))
+                        seconds, cv = warm_and_time(step, cfg.attention_warmup, cfg.attention_iterations, device)
                     except RuntimeError as exc:  # e.g. out of memory: recorded, next point
                         log.write(**row, status=failure_status("error", exc))
                         continue

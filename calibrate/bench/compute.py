@@ -7,7 +7,7 @@ import torch
 
 from calibrate.config import DTYPES_CPU, DTYPES_GPU, BenchConfig
 from calibrate.results import CsvLog, failure_status
-from calibrate.runtime import spread, time_each
+from calibrate.runtime import spread, time_each, warm_and_time
 from calibrate.shapes import GemmShape, Layout, layer_gemms, square_gemms, validate_model
 
 TORCH_DTYPES = {"fp32": torch.float32, "tf32": torch.float32, "fp16": torch.float16, "bf16": torch.bfloat16}
@@ -93,11 +93,7 @@ def run_gemms(cfg: BenchConfig, done: set[tuple], log: CsvLog, device: torch.dev
         _use_tf32(device, dtype == "tf32")
         try:
             step = _gemm_step(shape, layout, dtype, device)
-            for _ in range(cfg.gemm_warmup):
-                step()
-            if device.type == "cuda":
-                torch.cuda.synchronize(device)
-            seconds, cv = spread(time_each(step, cfg.gemm_iterations, device))
+            seconds, cv = warm_and_time(step, cfg.gemm_warmup, cfg.gemm_iterations, device)
         except RuntimeError as exc:  # e.g. out of memory: recorded, next shape
             log.write(**row, status=failure_status("error", exc))
             continue
