@@ -12,6 +12,7 @@ from operator import itemgetter
 import numpy as np
 
 from simcluster.config.loader import LoadedScenario
+from simcluster.engine.contention import Contention
 from simcluster.engine.executor import Engine, EngineResult
 from simcluster.engine.opindex import OpIndex, op_index
 from simcluster.engine.plan import HostCosts
@@ -509,8 +510,8 @@ def profile_engine(
     **extra: object,
 ) -> Engine:
     """An engine over `steps` on `topo` with the profile's costs: collective launch, host thread, wire
-    protocols, per-flow caps and measured tables (one construction for `simulate`, cluster runs and Chakra
-    replays, so the three cost a program alike)."""
+    protocols, per-flow caps, measured tables and the SMs collectives hold beside compute (one construction
+    for `simulate`, cluster runs and Chakra replays, so the three cost a program alike)."""
     return Engine(
         steps,
         translations,
@@ -522,6 +523,7 @@ def profile_engine(
         protocols=protocols_of(hw.collectives),
         per_flow_Bps=per_flow_caps_Bps(topo, hw.links),
         tables=lookup_of(hw.tables),
+        contention=Contention.of(hw.collectives),
         **extra,  # type: ignore[arg-type]
     )
 

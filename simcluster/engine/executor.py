@@ -25,6 +25,7 @@ from operator import itemgetter
 import numpy as np
 import simpy
 
+from simcluster.engine.contention import SLOWED_KINDS, Contention
 from simcluster.engine.opindex import (
     BLOCKING,
     COMPUTE,
@@ -138,8 +139,11 @@ class Engine:
         tables: Lookup | None = None,
         start_s: Mapping[int, float] | None = None,
         stretch: Callable[[int, int, int], float] | None = None,
+        contention: Contention | None = None,
     ) -> None:
         self.steps = steps
+        # the SMs collectives hold beside compute (None: SM sharing not modelled): engine/contention.py
+        self.contention = contention
         # extra seconds a rank's static run of steps [i0, i1) takes on top of its timing (time variability);
         # the run's ops and traffic are stretched uniformly to fill it
         self.stretch = stretch
@@ -169,7 +173,7 @@ class Engine:
         cost = self._static_cost if static_segments else _never_static
         runs: dict[bytes, Segment] = {}
         self.plans: dict[int, list[PlanItem]] = {
-            r: plan_rank(s, cost, index[r], runs, self.host) for r, s in steps.items()
+            r: plan_rank(s, cost, index[r], runs, self.host, contention) for r, s in steps.items()
         }
         self._seg_cost: dict[int, StaticCost | None] = {}
         self._dispatch: dict[int, float] = {}
@@ -201,6 +205,8 @@ class Engine:
         self._end_np = {r: np.zeros(len(s)) for r, s in self.steps.items()}
         self._finish: dict[int, float] = {}
         self._times_only = False
+        self._held: dict[int, float] = {}  # share of each rank's SMs its in-flight collectives hold
+        self._held_evt: dict[int, simpy.Event] = {}  # fires when that share changes
 
     def again(self, stretch: Callable[[int, int, int], float] | None = None) -> Engine:
         """A fresh engine over the same program, topology and costs, with its own `stretch`: plans, collective
@@ -473,12 +479,43 @@ class Engine:
             proc.callbacks.append(lambda _e, d=rdv.done: d.succeed())
         return rdv.done
 
-    def _async(self, rank: int, op: OpSpec, idx: int, prev: simpy.Event | None) -> Generator:
+    def _async(
+        self, rank: int, op: OpSpec, idx: int, prev: simpy.Event | None, held: float = 0.0
+    ) -> Generator:
+        """A non-blocking collective on its family's stream: after the one before it, holding `held` of the
+        rank's SMs until it ends (from its issue when nothing was queued: the caller took them then)."""
         if prev is not None:
             yield prev
+            if held:
+                self._hold(rank, held)
         self._start_np[rank][idx] = self.env.now
         yield self._arrive(rank, op)
+        if held:
+            self._hold(rank, -held)
         self._end_np[rank][idx] = self.env.now
+
+    def _hold(self, rank: int, share: float) -> None:
+        """`share` more (or less) of `rank`'s SMs held by its collectives; wakes a compute run waiting on it."""
+        self._held[rank] = max(0.0, self._held.get(rank, 0.0) + share)
+        ev = self._held_evt.pop(rank, None)
+        if ev is not None:
+            ev.succeed()
+
+    def _slowed(self, rank: int, work_s: float, bound: float) -> Generator:
+        """Run `work_s` seconds of GPU work (alone) of which a share `bound` is compute-bound, at the fluid
+        rate the rank's held SMs leave it, re-evaluated whenever they change."""
+        env, c = self.env, self.contention
+        assert c is not None
+        left = work_s
+        while left > 0:
+            f = 1.0 + bound * (c.stretch(self._held.get(rank, 0.0)) - 1.0)
+            t0 = env.now
+            change = self._held_evt.get(rank)
+            if change is None:
+                change = self._held_evt[rank] = env.event()
+            yield env.timeout(left * f) | change
+            done = (env.now - t0) / f
+            left = left - done if change.triggered and done < left * (1 - 1e-12) else 0.0
 
     def _p2p_key(self, op: OpSpec, mb: int) -> tuple:
         return (op.group, op.name.split(".", 1)[1], mb)
@@ -508,10 +545,20 @@ class Engine:
                     else:
                         seg = _stretched(seg, extra)
                         total = seg.total_s
-                seg_runs.append((rank, seg, env.now, h))
+                # SM sharing with this rank's dynamic collectives in flight (static ones: the planner's)
+                slowed = self.contention is not None and total > 0 and seg.bound_s > 0 and self._held.get(rank)
+                if not slowed:
+                    seg_runs.append((rank, seg, env.now, h))
+                h0 = h
                 h += item.host_total_s
                 busy += item.host_total_s
-                if total > 0:
+                if slowed:
+                    t0 = env.now
+                    yield from self._slowed(rank, total, min(1.0, seg.bound_s / seg.total_s))
+                    if not self._times_only:
+                        seg = _stretched(seg, env.now - t0 - total)
+                    seg_runs.append((rank, seg, t0, h0))
+                elif total > 0:
                     yield env.timeout(total)
                 continue
             i = pos[rank] = item
@@ -540,7 +587,10 @@ class Engine:
                 yield env.timeout(h - env.now)
             start_s[i] = env.now
             if op.is_compute:  # only where a plan runs compute op by op (the reference path in tests)
-                yield env.timeout(op.duration_s)
+                if self.contention is not None and op.kind in SLOWED_KINDS and self._held.get(rank):
+                    yield from self._slowed(rank, op.duration_s, 1.0)
+                else:
+                    yield env.timeout(op.duration_s)
                 end_s[i] = env.now
             elif kind == "send":
                 key = self._p2p_key(op, mb)
@@ -577,7 +627,13 @@ class Engine:
                 end_s[i] = env.now
             else:
                 prev = self._comm_tail.get((rank, op.family))
-                self._comm_tail[(rank, op.family)] = env.process(self._async(rank, op, i, prev))
+                held = self.contention.held_by(op) if self.contention is not None else 0.0
+                if held:
+                    if prev is not None and prev.processed:
+                        prev = None
+                    if prev is None:  # its kernel starts now: the compute issued next runs beside it
+                        self._hold(rank, held)
+                self._comm_tail[(rank, op.family)] = env.process(self._async(rank, op, i, prev, held))
             self._waiting.pop(rank, None)
         pos[rank] = len(steps)
         self.host_busy_s[rank] = busy
@@ -591,7 +647,7 @@ class Engine:
         if hit is None:
             if len(self._retimed) >= 4096:  # bound memory in long host-bound runs with ever-new lags
                 self._retimed.clear()
-            hit = self._retimed[key] = retime(steps, seg, self._seg_cost, lag)
+            hit = self._retimed[key] = retime(steps, seg, self._seg_cost, lag, self.contention)
         if hit.i0 != seg.i0:
             hit = replace(hit, i0=seg.i0, i1=seg.i1)
         return hit

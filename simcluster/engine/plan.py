@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from simcluster.engine.contention import SLOWED_KINDS, Contention
 from simcluster.engine.opindex import (
     BLOCKING,
     COMPUTE,
@@ -96,6 +97,8 @@ class Segment:
     host_total_s: float = 0.0
     free_lag_s: float = float("inf")
     host_pos: np.ndarray | None = None
+    # seconds of compute-bound kernels (GEMMs, attention) in the run, alone: what SM sharing slows
+    bound_s: float = 0.0
 
 
 PlanItem = Segment | int
@@ -107,10 +110,11 @@ def plan_rank(
     index: OpIndex | None = None,
     cache: dict[bytes, Segment] | None = None,
     host: HostCosts | None = None,
+    contention: Contention | None = None,
 ) -> list[PlanItem]:
     """Split a program into static segments and the indices of ops the engine must run dynamically.
     `index` is the program's op index (built when not given); `cache` shares timed runs between calls;
-    `host` gives each op's issue cost."""
+    `host` gives each op's issue cost; `contention`, the SMs collectives hold (none: not modelled)."""
     idx = index if index is not None else op_index(steps)
     cache = {} if cache is None else cache
     host = host if host is not None else HostCosts()
@@ -163,11 +167,11 @@ def plan_rank(
     run = next(runs, None)
     for i in np.flatnonzero(~flags).tolist():
         while run is not None and run[0] < i:
-            plan.append(_cached_segment(steps, idx, run[0], run[1], cost, cache, dispatch))
+            plan.append(_cached_segment(steps, idx, run[0], run[1], cost, cache, dispatch, contention))
             run = next(runs, None)
         plan.append(i)
     while run is not None:
-        plan.append(_cached_segment(steps, idx, run[0], run[1], cost, cache, dispatch))
+        plan.append(_cached_segment(steps, idx, run[0], run[1], cost, cache, dispatch, contention))
         run = next(runs, None)
     return plan
 
@@ -180,11 +184,12 @@ def _cached_segment(
     cost: dict[int, StaticCost | None],
     cache: dict[bytes, Segment],
     dispatch: np.ndarray,
+    contention: Contention | None = None,
 ) -> Segment:
     key = idx.ids[i0:i1].tobytes()
     seg = cache.get(key)
     if seg is None:
-        seg = cache[key] = _host_timed(steps, i0, i1, cost, dispatch[idx.of_step[i0:i1]])
+        seg = cache[key] = _host_timed(steps, i0, i1, cost, dispatch[idx.of_step[i0:i1]], contention)
     elif seg.i0 != i0:
         seg = _moved(seg, i0, i1)
     return seg
@@ -201,12 +206,17 @@ def _moved(seg: Segment, i0: int, i1: int) -> Segment:
 
 
 def _host_timed(
-    steps: list, i0: int, i1: int, cost: dict[int, StaticCost | None], dispatch: np.ndarray
+    steps: list,
+    i0: int,
+    i1: int,
+    cost: dict[int, StaticCost | None],
+    dispatch: np.ndarray,
+    contention: Contention | None = None,
 ) -> Segment:
     """A segment timed with an infinitely early host, plus what the host adds: each GPU op k is issued at
     `issued[k]` (inclusive dispatch prefix) after the host clock at the segment start, so with lag L (host
     clock minus segment start) no op is delayed while L <= min_k(start_k - issued[k])."""
-    seg = _segment(steps, i0, i1, cost)
+    seg = _segment(steps, i0, i1, cost, contention=contention)
     issued = np.cumsum(dispatch)
     is_host = np.fromiter((steps[k][0].kind == "host" for k in range(i0, i1)), dtype=bool, count=i1 - i0)
     gpu = ~is_host
@@ -221,10 +231,16 @@ def _host_timed(
     )
 
 
-def retime(steps: list, seg: Segment, cost: dict[int, StaticCost | None], lag_s: float) -> Segment:
+def retime(
+    steps: list,
+    seg: Segment,
+    cost: dict[int, StaticCost | None],
+    lag_s: float,
+    contention: Contention | None = None,
+) -> Segment:
     """`seg` re-timed for a host that issues its ops `lag_s + issued[k]` after the segment's start."""
     assert seg.issued is not None
-    fresh = _segment(steps, seg.i0, seg.i1, cost, release=seg.issued + lag_s)
+    fresh = _segment(steps, seg.i0, seg.i1, cost, release=seg.issued + lag_s, contention=contention)
     return replace(
         fresh,
         issued=seg.issued,
@@ -235,10 +251,18 @@ def retime(steps: list, seg: Segment, cost: dict[int, StaticCost | None], lag_s:
 
 
 def _segment(
-    steps: list, i0: int, i1: int, cost: dict[int, StaticCost | None], release: np.ndarray | None = None
+    steps: list,
+    i0: int,
+    i1: int,
+    cost: dict[int, StaticCost | None],
+    release: np.ndarray | None = None,
+    contention: Contention | None = None,
 ) -> Segment:
-    """Op start and end offsets of a run from its start; `release[k]` (optional): no earlier start."""
+    """Op start and end offsets of a run from its start; `release[k]` (optional): no earlier start;
+    `contention`: compute-bound kernels slowed while the run's non-blocking collectives hold SMs."""
     rel = release.tolist() if release is not None else None
+    inflight: list[tuple[float, float, float]] = []  # (start, end, held share) of non-blocking collectives
+    bound = 0.0
     t = 0.0
     tail: dict[str, float] = {}
     starts = np.empty(i1 - i0)
@@ -250,7 +274,15 @@ def _segment(
         r = rel[k - i0] if rel is not None else 0.0
         if op.is_compute:
             s = t if t >= r else r
-            t = s + op.duration_s
+            if op.kind in SLOWED_KINDS:
+                bound += op.duration_s
+                if inflight:
+                    inflight = [iv for iv in inflight if iv[1] > s]
+            if inflight and op.kind in SLOWED_KINDS:
+                assert contention is not None
+                t = contention.finish(s, op.duration_s, inflight)
+            else:
+                t = s + op.duration_s
             e = t
         elif op.kind == "host":  # host-only: takes no GPU time (its host-clock times are set by the engine)
             s = e = t
@@ -271,7 +303,11 @@ def _segment(
                 s = max(t, r, tail.get(op.family, 0.0))
                 e = s + d
                 tail[op.family] = e
+                if contention is not None and e > s:
+                    held = contention.held_by(op)
+                    if held > 0:
+                        inflight.append((s, e, held))
             traffic.extend((s + a, s + b, links, carried) for a, b, links, carried in rows)
         starts[k - i0] = s
         ends[k - i0] = e
-    return Segment(i0, i1, t, starts, ends, tuple(traffic), tuple(collectives.items()))
+    return Segment(i0, i1, t, starts, ends, tuple(traffic), tuple(collectives.items()), bound_s=bound)

@@ -268,6 +268,20 @@ class CollectiveCosts(_Strict):
         description="wire protocols a collective may use; each call uses the fastest for its size "
         "(none listed: one ideal protocol, full bandwidth and no extra latency)",
     )
+    kernel_sm_share: float = Field(
+        0.0,
+        ge=0,
+        lt=1,
+        description="share of a GPU's SMs an NCCL collective's kernel holds while it is in flight (one thread "
+        "block per channel); GEMMs and attention running beside it get the rest and take 1 / (1 - held share) "
+        "as long; 0: SM sharing not modelled",
+    )
+    deepep_sm_share: float = Field(
+        0.0,
+        ge=0,
+        lt=1,
+        description="the same for DeepEP's dispatch and combine kernels (expert_dispatcher: deepep)",
+    )
 
 
 class FabricSpec(_Strict):
