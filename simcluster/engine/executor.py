@@ -496,7 +496,8 @@ class Engine:
 
     def _hold(self, rank: int, share: float) -> None:
         """`share` more (or less) of `rank`'s SMs held by its collectives; wakes a compute run waiting on it."""
-        self._held[rank] = max(0.0, self._held.get(rank, 0.0) + share)
+        held = self._held.get(rank, 0.0) + share
+        self._held[rank] = held if held > 1e-9 else 0.0  # no float residue once every collective has ended
         ev = self._held_evt.pop(rank, None)
         if ev is not None:
             ev.succeed()
