@@ -14,7 +14,7 @@ import torch
 import torch.nn.functional as F
 
 from calibrate.config import AttentionShape, BenchConfig
-from calibrate.results import CsvLog, failure_status
+from calibrate.results import ATTENTION, CsvLog, failure_status, row_key
 from calibrate.runtime import warm_and_time
 
 BACKWARD_FLOPS_RATIO = 2.5  # the backward recomputes the scores: simcluster's FLASH_BACKWARD_FLOPS_RATIO
@@ -83,43 +83,41 @@ def _steps(shape: AttentionShape, dtype: str, device: torch.device, backend: obj
     return forward, backward
 
 
+def _point(
+    name: str, dtype: str, shape: AttentionShape, cfg: BenchConfig, run_id: int
+) -> tuple[dict[str, object], dict[str, tuple]]:
+    """(the row fields one kernel, dtype and shape share, the attention.csv key of each direction)."""
+    base: dict[str, object] = {
+        "backend": name,
+        "dtype": dtype,
+        "batch": shape.batch,
+        "heads": shape.heads,
+        "seq": shape.seq,
+        "head_dim": shape.head_dim,
+        "iterations": cfg.attention_iterations,
+        "run_id": run_id,
+    }
+    return base, {d: row_key(ATTENTION, {**base, "direction": d}) for d in ("forward", "backward")}
+
+
 def run_attention(cfg: BenchConfig, done: set[tuple], log: CsvLog, device: torch.device, run_id: int) -> int:
     """Every backend, dtype, shape and direction not in `done`; returns how many were measured."""
     measured = 0
     kernels = backends(device)
     if not kernels:  # recorded once, so the run's plan is complete and --resume does not retry
         for shape in cfg.attention_shapes:
-            for direction in ("forward", "backward"):
-                key = ("flash", DTYPES[device.type][0], shape.batch, shape.heads, shape.seq, shape.head_dim)
-                if (*key, direction) not in done:
-                    log.write(
-                        **dict(zip(("backend", "dtype", "batch", "heads", "seq", "head_dim"), key, strict=True)),
-                        direction=direction,
-                        iterations=cfg.attention_iterations,
-                        run_id=run_id,
-                        status=SDPA_MISSING,
-                    )
-                    done.add((*key, direction))
+            base, keys = _point("flash", DTYPES[device.type][0], shape, cfg, run_id)
+            for direction, key in keys.items():
+                if key not in done:
+                    log.write(**base, direction=direction, status=SDPA_MISSING)
+                    done.add(key)
         return 0
     for name, backend in kernels.items():
         for dtype in DTYPES[device.type]:
             for shape in cfg.attention_shapes:
-                keys = {
-                    d: (name, dtype, shape.batch, shape.heads, shape.seq, shape.head_dim, d)
-                    for d in ("forward", "backward")
-                }
+                base, keys = _point(name, dtype, shape, cfg, run_id)
                 if all(key in done for key in keys.values()):
                     continue
-                base = {
-                    "backend": name,
-                    "dtype": dtype,
-                    "batch": shape.batch,
-                    "heads": shape.heads,
-                    "seq": shape.seq,
-                    "head_dim": shape.head_dim,
-                    "iterations": cfg.attention_iterations,
-                    "run_id": run_id,
-                }
                 try:
                     steps = _steps(shape, dtype, device, backend)
                 except RuntimeError as exc:  # this kernel does not take this shape, dtype or device

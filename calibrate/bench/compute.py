@@ -7,7 +7,7 @@ import torch
 
 from calibrate.config import DTYPES_CPU, DTYPES_GPU, BenchConfig
 from calibrate.results import CsvLog, failure_status
-from calibrate.runtime import spread, time_each, warm_and_time
+from calibrate.runtime import warm_and_time
 from calibrate.shapes import GemmShape, Layout, layer_gemms, square_gemms, validate_model
 
 TORCH_DTYPES = {"fp32": torch.float32, "tf32": torch.float32, "fp16": torch.float16, "bf16": torch.bfloat16}
@@ -115,10 +115,7 @@ def run_memory(cfg: BenchConfig, done: set[tuple], log: CsvLog, device: torch.de
         try:
             src = torch.ones(size, dtype=torch.uint8, device=device)
             dst = torch.empty_like(src)
-            dst.copy_(src)
-            if device.type == "cuda":
-                torch.cuda.synchronize(device)
-            seconds, cv = spread(time_each(lambda d=dst, s=src: d.copy_(s), cfg.memory_iterations, device))
+            seconds, cv = warm_and_time(lambda d=dst, s=src: d.copy_(s), 1, cfg.memory_iterations, device)
         except RuntimeError as exc:
             log.write(**row, status=failure_status("error", exc))
             continue

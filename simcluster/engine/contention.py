@@ -16,8 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from simcluster.model.ops import COPY_ENGINE, OpSpec
+
+if TYPE_CHECKING:
+    from simcluster.hardware.profile import CollectiveCosts
 
 SLOWED_KINDS = frozenset({"gemm", "attention"})  # compute-bound: their time follows the SMs they get
 SM_HOLDING_KINDS = frozenset({"allreduce", "allgather", "reducescatter", "broadcast", "reduce", "alltoall"})
@@ -33,10 +37,9 @@ class Contention:
     deepep_share: float = 0.0
 
     @classmethod
-    def of(cls, collectives: object) -> Contention | None:
+    def of(cls, collectives: CollectiveCosts) -> Contention | None:
         """From a profile's `collectives` section; None where no share is set (the model without sharing)."""
-        k = float(getattr(collectives, "kernel_sm_share", 0.0) or 0.0)
-        d = float(getattr(collectives, "deepep_sm_share", 0.0) or 0.0)
+        k, d = collectives.kernel_sm_share, collectives.deepep_sm_share
         return cls(k, d) if k > 0 or d > 0 else None
 
     def held_by(self, op: OpSpec) -> float:

@@ -276,9 +276,8 @@ def _segment(
             s = t if t >= r else r
             if op.kind in SLOWED_KINDS:
                 bound += op.duration_s
-                if inflight:
-                    inflight = [iv for iv in inflight if iv[1] > s]
-            if inflight and op.kind in SLOWED_KINDS:
+                inflight = [iv for iv in inflight if iv[1] > s]
+            if op.kind in SLOWED_KINDS and inflight:
                 assert contention is not None
                 t = contention.finish(s, op.duration_s, inflight)
             else:

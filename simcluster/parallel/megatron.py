@@ -50,6 +50,13 @@ from simcluster.parallel.experts import (
 from simcluster.parallel.groups import RankLayout
 
 
+def _shard_copy(coll: OpSpec, t: int) -> OpSpec:
+    """One async-TP step of `coll` (an all-gather or reduce-scatter): one rank's shard, 1/t of its bytes, copied
+    into every rank at once on the copy engines, not waited for in place."""
+    return replace(coll, kind="sendrecv", name=f"{coll.name}.shard", bytes=coll.bytes / t, blocking=False,
+                   algorithm=COPY_ENGINE)  # fmt: skip
+
+
 class MegatronScheme:
     """Builds one rank's layer ops for Megatron (sp=False) or Megatron-SP (sp=True). Every tensor- and
     data-parallel peer runs the same ops on its own groups, so both axes fold."""
@@ -187,10 +194,8 @@ class MegatronScheme:
         if not self._async():
             return [*self._enter(name, phase, group), *(g(bs) for g in gemms)]
         t = d.t
-        gather = self._coll("allgather", f"{name}.allgather", phase, group)
         # each step moves one shard (b s h e / t) into every rank at once, on the copy engines
-        shard = replace(gather, kind="sendrecv", name=f"{name}.allgather.shard", bytes=gather.bytes / t,
-                        blocking=False, algorithm=COPY_ENGINE)  # fmt: skip
+        shard = _shard_copy(self._coll("allgather", f"{name}.allgather", phase, group), t)
         ops: list[OpSpec] = []
         for j in range(t):
             if j < t - 1:
@@ -210,8 +215,7 @@ class MegatronScheme:
             return [gemm(bs), *self._exit(name, phase, group)]
         t = d.t
         rs = self._coll("reducescatter", f"{name}.reducescatter", phase, group)
-        shard = replace(rs, kind="sendrecv", name=f"{name}.reducescatter.shard", bytes=rs.bytes / t, blocking=False,
-                        algorithm=COPY_ENGINE)  # fmt: skip
+        shard = _shard_copy(rs, t)
         ops: list[OpSpec] = []
         for j in range(t):
             ops.append(gemm(bs // t, j == 0))
