@@ -115,6 +115,10 @@ class SimResult:
         sa = self.step_arrays(rep)
         ops, inverse, layer = sa.ops, sa.inverse, sa.layer
         dur = np.frombuffer(tr.end_s, dtype=float) - np.frombuffer(tr.start_s, dtype=float)
+        peer_wait = np.zeros(len(dur))  # a blocking collective's wait for its group's last member: idle, not busy
+        if tr.peer_wait_s:
+            peer_wait[np.fromiter(tr.peer_wait_s, dtype=np.int64)] = np.fromiter(tr.peer_wait_s.values(), dtype=float)
+            dur = dur - peer_wait
         kind = np.array([op.kind for op in ops])  # per distinct op; masks gathered per step below
         compute_o = np.array([op.is_compute for op in ops], dtype=bool)
         coll_o = ~compute_o & (kind != "send") & (kind != "recv")  # collectives and waits
@@ -142,6 +146,7 @@ class SimResult:
             "comm_busy_s": float(dur[comm].sum()),
             "table_busy_s": float(dur[busy & measured].sum()),
             "p2p_wait_s": float(dur[is_recv].sum()),
+            "peer_wait_s": float(peer_wait.sum()),
             "bytes_sent": float(nbytes[is_send].sum() + wire.sum()),
             "bytes_received": float(nbytes[is_recv].sum() + wire.sum()),
         }
@@ -259,6 +264,7 @@ class SimResult:
             "backward_time_s": bwd,
             "optimizer_time_s": stats[slowest]["optimizer_s"],
             "pipeline_wait_time_s": stats[slowest]["p2p_wait_s"],
+            "collective_wait_time_s": stats[slowest]["peer_wait_s"],
             "idle_time_s": max(0.0, it - stats[slowest]["compute_busy_s"] - stats[slowest]["comm_busy_s"]),
             "fwd_per_seq_s": fwd / B,
             "bwd_per_seq_s": bwd / B,

@@ -13,6 +13,7 @@ from simcluster.errors import DeadlockError
 from simcluster.hardware.profile import load_profile
 from simcluster.model.ops import OpSpec, Step
 from simcluster.network.flows import FlowModel
+from simcluster.report.breakdown import breakdown
 from simcluster.simulate import simulate
 from simcluster.topology.graph import build_topology
 from tests.conftest import SCENARIOS, small_scenario
@@ -233,3 +234,53 @@ def test_explicit_placement_is_not_folded(write_scenario):
     res = simulate(load_scenario(write_scenario(data)))
     assert res.program.reps == [0, 1, 2, 3]
     assert res.gpus[:4] == [0, 5, 2, 7]
+
+
+def test_a_blocking_collective_records_how_long_it_waited_for_its_last_member():
+    # rank 0 computes 1 ms, rank 1 0.2 ms, then both all-reduce: rank 1 waits 0.8 ms for rank 0, rank 0 not at
+    # all, and both end together one all-reduce later
+    topo = build_topology(HW, nodes=1)
+    ar = OpSpec("allreduce", "ar", "optimizer", bytes=float(1 << 20), group=(0, 1))
+    steps = {
+        r: [Step(OpSpec("gemm", "g", "backward", duration_s=d), -1, 0), Step(ar, -1, -1)]
+        for r, d in ((0, 1e-3), (1, 0.2e-3))
+    }
+    eng = Engine(steps, [(0, 1)], list(range(8)), topo, LAUNCH, algorithm="ring")
+    eng._private = set()
+    res = eng.run()
+    t_ar = LAUNCH + 2 * (2 * NV_LAT + (1 << 20) / (2 * NV_BW))  # ring all-reduce on 2 GPUs, closed form
+    assert res.traces[0].peer_wait_s == {}
+    assert res.traces[1].peer_wait_s == {1: pytest.approx(0.8e-3, rel=1e-12)}
+    for r in (0, 1):
+        assert res.traces[r].end_s[1] == pytest.approx(1e-3 + t_ar, rel=0.01)
+
+
+def test_the_last_pipeline_stage_waits_in_the_gradient_norm_not_in_the_optimizer(write_scenario):
+    # 1F1B on 2 stages: the last stage finishes its backward first and waits in the gradient-norm all-reduce
+    # for the first; that wait is idle time, not optimizer time or communication
+    data = small_scenario(
+        parallelism={"scheme": "megatron", "tensor": 1, "pipeline": 2, "data": 1},
+        model={"layers": 4, "hidden": 1024, "heads": 16, "seq_len": 256, "vocab": 0},
+        training={"global_batch": 8, "micro_batch": 1, "precision": "bf16", "recompute": "none"},
+    )
+    res = simulate(load_scenario(write_scenario(data, "pp2.yaml")))
+    last = 1
+    assert res.program.layout.coord(last, "pp") == 1
+    (i,) = [k for k, (op, _l, _m) in enumerate(res.program.steps[last]) if op.name == "grad_norm.allreduce"]
+    (j,) = [k for k, (op, _l, _m) in enumerate(res.program.steps[0]) if op.name == "grad_norm.allreduce"]
+    tl, t0 = res.engine.traces[last], res.engine.traces[0]
+    waited = t0.start_s[j] - tl.start_s[i]  # the first stage arrives last
+    it = res.engine.iteration_time_s
+    assert waited > 0.05 * it
+    st = res.rank_stats(last)
+    assert st["peer_wait_s"] == pytest.approx(waited, rel=1e-9)
+    # both stages hold the same parameters: the same optimizer work, the wait no part of it
+    assert res.program.params_per_rank[0] == res.program.params_per_rank[1]
+    assert st["optimizer_s"] == pytest.approx(res.rank_stats(0)["optimizer_s"], rel=1e-9)
+    parts = breakdown(res, last)
+    assert sum(parts.values()) == pytest.approx(it, rel=1e-12)
+    assert parts["exposed_comm_s"] < 0.5 * waited
+    assert parts["bubble_idle_s"] == pytest.approx(it - st["compute_busy_s"] - st["comm_busy_s"], rel=1e-9)
+    assert parts["bubble_idle_s"] >= waited
+    s = res.summary()  # the first stage: it finishes last (rank order breaks the tie) and waited for nobody
+    assert s["slowest_rank"] == 0 and s["collective_wait_time_s"] < 1e-3 * waited

@@ -65,6 +65,10 @@ class RankTrace:
     start_s: array
     end_s: array
     finish_s: float = float("nan")
+    # step index -> seconds a blocking collective waited, from this rank's arrival, for the last member of its
+    # group to arrive (its start_s to end_s span holds the wait, as a profiler shows a kernel that spins on its
+    # peers; the transfer itself is the rest)
+    peer_wait_s: dict[int, float] = field(default_factory=dict)
 
 
 @dataclass
@@ -72,6 +76,7 @@ class _Rendezvous:
     expected: int
     done: simpy.Event
     arrived: int = 0
+    began: float = float("nan")  # when the last member arrived and the transfer started
 
 
 class LinkBytes:
@@ -194,6 +199,7 @@ class Engine:
         self._done_evt: dict[int, simpy.Event] = {}
         self._tid = 0
         self._waiting: dict[int, str | OpSpec] = {}  # what each blocked rank waits for (an op: formatted late)
+        self._peer_wait: dict[int, dict[int, float]] = {r: {} for r in self.reps}  # RankTrace.peer_wait_s
         self._comm_tail: dict[tuple[int, str], simpy.Event] = {}
         self._pos: dict[int, int] = {r: 0 for r in self.reps}  # steps each rank has reached (progress)
         self.algorithms: dict[str, int] = {}
@@ -460,7 +466,9 @@ class Engine:
         return t
 
     # -- collectives --------------------------------------------------------------------------------------
-    def _arrive(self, rank: int, op: OpSpec) -> simpy.Event:
+    def _arrive(self, rank: int, op: OpSpec) -> _Rendezvous:
+        """`rank` joins its next instance of `op`'s collective; the last member to arrive starts the transfer.
+        The rendezvous's `done` fires when the transfer ends; `began` is set once the last member arrived."""
         seqs = self._seq[rank]
         n = seqs.get(op.group, 0)
         seqs[op.group] = n + 1
@@ -472,12 +480,14 @@ class Engine:
         rdv.arrived += 1
         if rdv.arrived == rdv.expected:
             del self._rdv[key]
+            rdv.began = self.env.now
             algorithm = op.algorithm if op.algorithm != "auto" else self.algorithm
             proc = self._start(op.kind, op.group, op.bytes, algorithm)
             if rdv.expected == 1:
-                return proc
-            proc.callbacks.append(lambda _e, d=rdv.done: d.succeed())
-        return rdv.done
+                rdv.done = proc
+            else:
+                proc.callbacks.append(lambda _e, d=rdv.done: d.succeed())
+        return rdv
 
     def _async(
         self, rank: int, op: OpSpec, idx: int, prev: simpy.Event | None, held: float = 0.0
@@ -489,7 +499,7 @@ class Engine:
             if held:
                 self._hold(rank, held)
         self._start_np[rank][idx] = self.env.now
-        yield self._arrive(rank, op)
+        yield self._arrive(rank, op).done
         if held:
             self._hold(rank, -held)
         self._end_np[rank][idx] = self.env.now
@@ -621,11 +631,13 @@ class Engine:
                     yield tail
                 end_s[i] = env.now
             elif op.blocking:
-                ev = self._arrive(rank, op)
-                if not ev.processed:
+                rdv = self._arrive(rank, op)
+                if not rdv.done.processed:
                     self._waiting[rank] = op  # formatted only for a deadlock report: a group may hold 10^5 ranks
-                    yield ev
+                    yield rdv.done
                 end_s[i] = env.now
+                if rdv.began > start_s[i]:
+                    self._peer_wait[rank][i] = rdv.began - start_s[i]
             else:
                 prev = self._comm_tail.get((rank, op.family))
                 held = self.contention.held_by(op) if self.contention is not None else 0.0
@@ -696,7 +708,7 @@ class Engine:
         self._finalize_segments()
         traces = {}
         for r in self.reps:
-            tr = RankTrace(array("d"), array("d"), self._finish[r])
+            tr = RankTrace(array("d"), array("d"), self._finish[r], self._peer_wait[r])
             tr.start_s.frombytes(memoryview(self._start_np[r]).cast("B"))  # the buffer: one copy
             tr.end_s.frombytes(memoryview(self._end_np[r]).cast("B"))
             traces[r] = tr

@@ -90,7 +90,10 @@ def run_together(built: list[Built], topo: Topology, spec: ClusterSpec) -> list[
                 s = np.frombuffer(tr.start_s, dtype=float) - t0
                 e = np.frombuffer(tr.end_s, dtype=float) - t0
                 tr = RankTrace(
-                    type(tr.start_s)("d", s.tobytes()), type(tr.end_s)("d", e.tobytes()), tr.finish_s - t0
+                    type(tr.start_s)("d", s.tobytes()),
+                    type(tr.end_s)("d", e.tobytes()),
+                    tr.finish_s - t0,
+                    tr.peer_wait_s,
                 )
             traces[r] = tr
         it = max(t.finish_s for t in traces.values())
@@ -118,7 +121,9 @@ def busy_intervals(r: SimResult, rep: int, limit: int = 4000) -> dict[str, list[
     start = np.frombuffer(tr.start_s, dtype=float)
     end = np.frombuffer(tr.end_s, dtype=float)
     out: dict[str, list[tuple[float, float]]] = {"compute": [], "communication": []}
-    for (op, _l, _m), a, b in zip(r.program.steps[rep], start.tolist(), end.tolist()):
+    waits = tr.peer_wait_s  # a blocking collective's wait for the last member of its group: idle
+    for i, ((op, _l, _m), a, b) in enumerate(zip(r.program.steps[rep], start.tolist(), end.tolist())):
+        a += waits.get(i, 0.0)
         if not (math.isfinite(a) and math.isfinite(b)) or b <= a:
             continue
         if op.is_compute:

@@ -30,8 +30,9 @@ def breakdown(res: SimResult, rep: int) -> dict[str, float]:
         "backward": "backward_compute_s",
         "recompute": "recompute_compute_s",
     }
+    waits = tr.peer_wait_s  # a blocking collective's wait for its group's last member is idle, not communication
     for i, (op, _layer, _mb) in enumerate(res.program.steps[rep]):
-        d = tr.end_s[i] - tr.start_s[i]
+        d = tr.end_s[i] - tr.start_s[i] - waits.get(i, 0.0)
         if op.is_compute:
             out[key.get(op.phase, "optimizer_s")] += d
         elif op.kind == "wait" or (op.kind not in ("send", "recv") and op.blocking):
@@ -56,7 +57,7 @@ def exposed_by_family(res: SimResult, rep: int) -> dict[str, float]:
     for i, (op, _layer, _mb) in enumerate(res.program.steps[rep]):
         if op.is_compute or not (op.kind == "wait" or (op.kind not in ("send", "recv") and op.blocking)):
             continue
-        d = float(tr.end_s[i] - tr.start_s[i])
+        d = float(tr.end_s[i] - tr.start_s[i] - tr.peer_wait_s.get(i, 0.0))
         if d > 0:
             name = FAMILY_NAMES.get(op.family, op.family or "other")
             out[name] = out.get(name, 0.0) + d
