@@ -118,3 +118,53 @@ def test_fp8_input_errors(hardware, training, scheme, rule):
         check_semantics(sc, load_profile(hardware))
     assert e.value.field == "training.fp8" and rule in str(e.value)
     assert "\n" not in str(e.value)
+
+
+def sp_layer(fp8: bool, t: int = 4, async_tp: bool = False) -> tuple[MegatronScheme, Dims]:
+    doc = small_scenario(
+        parallelism={"scheme": "megatron-sp", "tensor": t},
+        model={**LLAMA3_8B, "attention": "flash"},
+        training={"global_batch": 1, "micro_batch": 1, "precision": "bf16", "fp8": fp8, "async_tp": async_tp},
+    )
+    sc = parse_scenario({**doc, "hardware": "dgx-h100"})
+    ops = OpFactory(CostModel(H100, "bf16"), fp8=sc.training.fp8)
+    return MegatronScheme(Dims.of(sc), ops, RankLayout(tp=t, dp=1, pp=1), sp=True), Dims.of(sc)
+
+
+@pytest.mark.parametrize("t", [2, 4, 8])
+def test_sequence_parallel_gathers_feeding_fp8_linears_move_8_bits(t):
+    """torchao's Float8ColwiseParallel / PrepareFloat8ModuleInput and Transformer Engine cast before the
+    sequence-parallel all-gather: the forward gathers (into qkv and fc1) and the backward ones (the output
+    gradients into proj's and fc2's dgrad) move b s h bytes, half the bf16 run's; reduce-scatters stay 16-bit."""
+    (s16, d), (s8, _) = sp_layer(False, t), sp_layer(True, t)
+    l16, l8 = s16.layer(0), s8.layer(0)
+    bsh = d.b * d.s * d.h
+    for a, b in zip(l16.forward + l16.backward, l8.forward + l8.backward, strict=True):
+        assert a.name == b.name
+        if a.kind == "allgather":
+            assert (a.bytes, b.bytes) == (2.0 * bsh, 1.0 * bsh), a.name
+        elif a.kind == "reducescatter":
+            assert a.bytes == b.bytes == 2.0 * bsh, a.name
+    # the cast of a gathered input: its shard at 2 -> 1 bytes, then the gathered 8 bits transposed (1 + 1)
+    bf16, fp8 = factories()
+    c8, c16 = CostModel(H100, "fp8"), CostModel(H100, "bf16")
+    m, n, k = d.b * d.s, 6144 // t, d.h
+    op = fp8.gemm("x", "forward", m, n, k, linear=FP8_FORWARD, a_shards=t)
+    want = c8.gemm(m, n, k)[0] + c16.elementwise(3.0 * m * k / t) + c16.elementwise(2.0 * m * k)
+    want += c16.elementwise(4.0 * k * n)  # the weight, as before
+    assert op.duration_s == pytest.approx(want, rel=1e-12)
+    qkv = next(o for o in l8.forward if o.name == "attn.qkv")
+    kv = d.kvh * (d.h // d.a)
+    assert qkv.duration_s == pytest.approx(
+        fp8.gemm("attn.qkv", "forward", m, (d.h + 2 * kv) // t, k, linear=FP8_FORWARD, a_shards=t).duration_s, rel=1e-12
+    )
+
+
+def test_async_tp_copies_fp8_shards():
+    """Async TP's shard copies of an FP8 gather move b s h / t bytes each (the bf16 run's half)."""
+    (s16, d), (s8, _) = sp_layer(False, 4, True), sp_layer(True, 4, True)
+    c16 = [o for o in s16.layer(0).forward if o.kind == "sendrecv" and "allgather" in o.name]
+    c8 = [o for o in s8.layer(0).forward if o.kind == "sendrecv" and "allgather" in o.name]
+    assert len(c16) == len(c8) == 2 * 3  # qkv and fc1, t - 1 copies each
+    bsh = d.b * d.s * d.h
+    assert {o.bytes for o in c16} == {2.0 * bsh / 4} and {o.bytes for o in c8} == {1.0 * bsh / 4}

@@ -134,7 +134,11 @@ class OpFactory:
     activation and its weight, a backward data-gradient GEMM casts the output gradient (the weight-gradient GEMM
     reuses both casts); each cast reads the 16-bit tensor and writes it twice in 8 bits (the operand and its
     transpose: Hopper's FP8 GEMMs take only the TN layout), one kernel each, charged inside the GEMM's op.
-    The weight is cast every micro-batch (torchao; Transformer Engine can cache it across micro-batches)."""
+    The weight is cast every micro-batch (torchao; Transformer Engine can cache it across micro-batches).
+    An input that reaches the GEMM through a sequence-parallel all-gather was cast before it, on the rank's
+    shard (torchao's Float8ColwiseParallel and PrepareFloat8ModuleInput, Transformer Engine's FP8 gathers of the
+    norm output and of the output gradient): the gather moves 8-bit elements, the cast reads 16 and writes 8
+    bits of 1/t of the rows, and the transposed copy is taken from the gathered 8 bits (`a_shards` = t)."""
 
     def __init__(self, cost: CostModel, fp8: bool = False) -> None:
         self.cost = cost
@@ -153,10 +157,12 @@ class OpFactory:
         kind: str = "gemm",
         linear: str = "",
         cast_weight: bool = True,
+        a_shards: int = 1,
     ) -> OpSpec:
         """`linear`: '' for a GEMM that stays at the run's precision; else which operands an FP8 run casts:
         FP8_FORWARD (A, the input, and B, the weight), FP8_DGRAD (A, the output gradient) or FP8_WGRAD (none:
-        both were cast already). `cast_weight` false: B was cast by an earlier chunk of the same GEMM."""
+        both were cast already). `cast_weight` false: B was cast by an earlier chunk of the same GEMM.
+        `a_shards` > 1: A arrived through an FP8 all-gather over that many ranks (class docstring)."""
         if not cast_weight:
             linear = ",".join(op for op in linear.split(",") if op != "b") or ("none" if linear else "")
         cost = self.fp8 if linear and self.fp8 is not None else self.cost
@@ -167,7 +173,7 @@ class OpFactory:
         if measured is not None:  # table first; backward layouts keep the model's backward/forward ratio
             secs *= measured / cost.gemm(m, n, k, batch)[0]
         if cost is self.fp8:
-            cast = self.fp8_casts(linear, m, n, k, batch)
+            cast = self.fp8_casts(linear, m, n, k, batch, a_shards)
             secs += sum(self.cost.elementwise(b) for b in cast)
             nbytes += sum(cast)
         return OpSpec(
@@ -180,11 +186,22 @@ class OpFactory:
             measured=measured is not None and self.tables.covers_gemm(batch, m, n, k, cost.dtype),
         )
 
-    def fp8_casts(self, linear: str, m: int, n: int, k: int, batch: int = 1) -> list[float]:
-        """Bytes of each cast kernel an FP8 GEMM A[m,k] x B[k,n] needs (see the class docstring)."""
+    def fp8_casts(self, linear: str, m: int, n: int, k: int, batch: int = 1, a_shards: int = 1) -> list[float]:
+        """Bytes of each cast kernel an FP8 GEMM A[m,k] x B[k,n] needs (see the class docstring): one kernel
+        reading e and writing the operand and its transpose (e + 2 bytes an element); for an A gathered in 8
+        bits over `a_shards` ranks, the cast of the shard (e + 1 bytes an element of it) and the transposed copy
+        of the gathered A (1 + 1)."""
         elements = {"a": batch * m * k, "b": batch * k * n}
         e = BYTES_PER_ELEMENT[self.cost.dtype]
-        return [float(elements[op] * (e + 2)) for op in linear.split(",") if op in elements]
+        out: list[float] = []
+        for op in linear.split(","):
+            if op not in elements:
+                continue
+            if op == "a" and a_shards > 1:
+                out += [float(elements[op] * (e + 1) / a_shards), float(elements[op] * 2)]
+            else:
+                out.append(float(elements[op] * (e + 2)))
+        return out
 
     def measured_gemm_s(
         self, m: int, n: int, k: int, batch: int = 1, cost: CostModel | None = None

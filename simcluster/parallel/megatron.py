@@ -135,23 +135,34 @@ class MegatronScheme:
         return self.edges_for_group(self.layout.group(rank, "tp"))
 
     # -- communication ---------------------------------------------------------------------------------
-    def _coll(self, kind: str, name: str, phase: Phase, group: tuple[int, ...], width: int = 0) -> OpSpec:
-        """A tensor-parallel collective over the micro-batch's tokens, `width` elements each (default h)."""
+    def _coll(
+        self, kind: str, name: str, phase: Phase, group: tuple[int, ...], width: int = 0, fp8: bool = False
+    ) -> OpSpec:
+        """A tensor-parallel collective over the micro-batch's tokens, `width` elements each (default h);
+        `fp8`: an all-gather feeding FP8 linears, which moves 8-bit elements in an FP8 run (OpFactory)."""
         d = self.d
+        e = 1 if fp8 and self.f.fp8 is not None else d.e
         return OpSpec(
             kind=kind,
             name=name,
             phase=phase,
-            bytes=float(d.b * d.s * (width or d.h) * d.e),
+            bytes=float(d.b * d.s * (width or d.h) * e),
             group=group,
             family="tp",
         )
 
-    def _enter(self, name: str, phase: Phase, group: tuple[int, ...], width: int = 0) -> list[OpSpec]:
-        """Entering a tensor-parallel region: g (SP all-gather) forward; its backward is in _column_bwd."""
+    def _enter(
+        self, name: str, phase: Phase, group: tuple[int, ...], width: int = 0, fp8: bool = False
+    ) -> list[OpSpec]:
+        """Entering a tensor-parallel region: g (SP all-gather) forward; its backward is in _column_bwd.
+        `fp8`: the gathered tokens feed FP8 linears (cast before the gather)."""
         if self.sp:
-            return [self._coll("allgather", f"{name}.allgather", phase, group, width)]
+            return [self._coll("allgather", f"{name}.allgather", phase, group, width, fp8)]
         return []
+
+    def _a_shards(self) -> int:
+        """How many ranks' shards an FP8 linear's gathered input came from (1: not gathered in 8 bits)."""
+        return self.d.t if self.sp and self.d.t > 1 and self.f.fp8 is not None else 1
 
     def _exit(self, name: str, phase: Phase, group: tuple[int, ...]) -> list[OpSpec]:
         if self.d.t == 1:
@@ -191,16 +202,17 @@ class MegatronScheme:
         t - 1 copies hide under t - 1 chunks wherever a chunk takes longer than a copy."""
         d = self.d
         bs = d.b * d.s
+        a = self._a_shards()  # every GEMM fed here is an FP8 linear in an FP8 run: the gather moves 8 bits
         if not self._async():
-            return [*self._enter(name, phase, group), *(g(bs) for g in gemms)]
+            return [*self._enter(name, phase, group, fp8=True), *(g(bs, True, a) for g in gemms)]
         t = d.t
         # each step moves one shard (b s h e / t) into every rank at once, on the copy engines
-        shard = _shard_copy(self._coll("allgather", f"{name}.allgather", phase, group), t)
+        shard = _shard_copy(self._coll("allgather", f"{name}.allgather", phase, group, fp8=True), t)
         ops: list[OpSpec] = []
         for j in range(t):
             if j < t - 1:
                 ops.append(shard)
-            ops.extend(g(bs // t, j == 0) for g in gemms)
+            ops.extend(g(bs // t, j == 0, a) for g in gemms)
             if j < t - 1:
                 ops.append(wait_for("tp", phase))
         return ops
@@ -286,7 +298,7 @@ class MegatronScheme:
 
             def attn_in(ph: Phase) -> list[OpSpec]:
                 return [
-                    *self._gathered("attn", ph, group, [lambda m, first=True: F.gemm("attn.qkv", ph, m, qkv, h, linear=FP8_FORWARD, cast_weight=first)]),
+                    *self._gathered("attn", ph, group, [lambda m, first=True, a=1: F.gemm("attn.qkv", ph, m, qkv, h, linear=FP8_FORWARD, cast_weight=first, a_shards=a)]),
                     *as_phase(rope, ph),
                     *as_phase(expand, ph),
                     *attn_fwd(ph),
@@ -320,7 +332,7 @@ class MegatronScheme:
             ]
 
         def dense_mlp_fwd(ph: Phase) -> list[OpSpec]:
-            fc1 = lambda m, first=True: F.gemm("mlp.fc1", ph, m, f1, h, linear=FP8_FORWARD, cast_weight=first)  # noqa: E731
+            fc1 = lambda m, first=True, a=1: F.gemm("mlp.fc1", ph, m, f1, h, linear=FP8_FORWARD, cast_weight=first, a_shards=a)  # noqa: E731
             return [
                 *self._gathered("mlp", ph, group, [fc1]),
                 F.elementwise(act, ph, act_fwd * bs * (f // t) * e),
@@ -330,7 +342,7 @@ class MegatronScheme:
         if moe is None:
             mlp_fwd = dense_mlp_fwd
             bw_: Phase = "backward"
-            fc2_dgrad = lambda m, first=True: F.gemm("mlp.fc2.dgrad", bw_, m, f // t, h, linear=FP8_DGRAD)  # noqa: E731
+            fc2_dgrad = lambda m, first=True, a=1: F.gemm("mlp.fc2.dgrad", bw_, m, f // t, h, linear=FP8_DGRAD, a_shards=a)  # noqa: E731
             fc1_dgrad = lambda m, first=True: F.gemm("mlp.fc1.dgrad", bw_, m, h, f1, linear=FP8_DGRAD)  # noqa: E731
             fc1_wgrad = F.gemm("mlp.fc1.wgrad", bw_, h, f1, bs, linear=FP8_WGRAD)
             mlp_bwd = [
@@ -347,7 +359,7 @@ class MegatronScheme:
             mlp_fwd = lambda ph: moe_f if ph == "forward" else moe_rc  # noqa: E731
 
         bw: Phase = "backward"
-        proj_dgrad = lambda m, first=True: F.gemm("attn.proj.dgrad", bw, m, proj_k, h, linear=FP8_DGRAD)  # noqa: E731
+        proj_dgrad = lambda m, first=True, a=1: F.gemm("attn.proj.dgrad", bw, m, proj_k, h, linear=FP8_DGRAD, a_shards=a)  # noqa: E731
         backward = [
             bda("mlp.bias_dropout_add.bwd", bw),
             *mlp_bwd,
@@ -366,7 +378,7 @@ class MegatronScheme:
             []  # a MoE block's outputs are kept (its permuted tokens would need the exchanges again)
             if moe is not None
             else [
-                F.gemm("mlp.fc1.up", rc, bs, f // t, h, linear=FP8_FORWARD),
+                F.gemm("mlp.fc1.up", rc, bs, f // t, h, linear=FP8_FORWARD, a_shards=self._a_shards()),
                 F.elementwise(act, rc, act_fwd * bs * (f // t) * e),
             ]
             if d.gated
@@ -381,14 +393,14 @@ class MegatronScheme:
             if d.mla is not None
             else [
                 ln("ln1", rc),
-                *self._enter("attn", rc, group),
-                F.gemm("attn.qkv.k", rc, bs, d.kvh * hd // t, h, linear=FP8_FORWARD),
+                *self._enter("attn", rc, group, fp8=True),
+                F.gemm("attn.qkv.k", rc, bs, d.kvh * hd // t, h, linear=FP8_FORWARD, a_shards=self._a_shards()),
                 *as_phase(rope, rc),
                 *as_phase(expand, rc),
                 F.gemm("attn.proj", rc, bs, h, ah // t, linear=FP8_FORWARD),
                 bda("attn.bias_dropout_add", rc),
                 ln("ln2", rc),
-                *(self._enter("mlp", rc, group) if moe is None else []),
+                *(self._enter("mlp", rc, group, fp8=True) if moe is None else []),
                 *mlp_redo,
                 bda("mlp.bias_dropout_add", rc),
             ]
@@ -446,10 +458,10 @@ class MegatronScheme:
                 F.gemm("attn.kv_down", ph, tok, m.kv_rank + m.rope, h, linear=FP8_FORWARD),
                 norm("attn.kv_norm", ph, m.kv_rank),
                 *self._enter("attn.k_rope", ph, group, m.rope),
-                *self._enter("attn.q_up", ph, group, q_in),
-                F.gemm("attn.q_up", ph, bs, heads * m.q_head, q_in, linear=FP8_FORWARD),
-                *self._enter("attn.kv_up", ph, group, m.kv_rank),
-                F.gemm("attn.kv_up", ph, bs, heads * (m.qk + m.v), m.kv_rank, linear=FP8_FORWARD),
+                *self._enter("attn.q_up", ph, group, q_in, fp8=True),
+                F.gemm("attn.q_up", ph, bs, heads * m.q_head, q_in, linear=FP8_FORWARD, a_shards=self._a_shards()),
+                *self._enter("attn.kv_up", ph, group, m.kv_rank, fp8=True),
+                F.gemm("attn.kv_up", ph, bs, heads * (m.qk + m.v), m.kv_rank, linear=FP8_FORWARD, a_shards=self._a_shards()),
                 F.elementwise("attn.mla_rope", ph, rope_bytes),
                 F.elementwise("attn.mla_concat", ph, concat_bytes),
                 *flash_attention(F, ph, b * heads, s, m.q_head, e, dv=m.v),
