@@ -46,9 +46,13 @@ def test_shards_chunks_and_sums(t):
     plain, pipe = scheme(t, False).layer(0), scheme(t, True).layer(0)
     shard = B * S * H * 2 / t
     for p_ops, a_ops in ((plain.forward, pipe.forward), (plain.backward, pipe.backward)):
-        gathers = [o for o in a_ops if o.name.endswith("allgather.shard")]
+        gathers = [o for o in a_ops if o.name.endswith("allgather.shard") and ".input." not in o.name]
         sends = [o for o in a_ops if o.name.endswith("reducescatter.shard")]
         assert len(gathers) == len(sends) == 2 * (t - 1)
+        # backward: the column-parallel inputs gathered again for the weight gradients (Megatron keeps shards)
+        again = [o for o in a_ops if o.name.endswith(".input.allgather.shard")]
+        assert len(again) == (2 * (t - 1) if p_ops is plain.backward else 0)
+        gathers += again
         assert all(
             o.kind == "sendrecv" and o.algorithm == "copy" and not o.blocking and o.bytes == pytest.approx(shard)
             for o in gathers + sends
@@ -72,7 +76,7 @@ def test_gather_pipeline_time():
     launch = A100.collectives.launch_us * 1e-6
     copy = engine_time(A100, 1, "sendrecv", "copy", [0, 1], B * S * H * 2 / 2)
     for chunk in (copy / 4, copy * 3):
-        gemm = lambda m, first=True, c=chunk: OpSpec("gemm", "g", "forward", duration_s=c)  # noqa: E731
+        gemm = lambda m, first=True, a=1, c=chunk: OpSpec("gemm", "g", "forward", duration_s=c)  # noqa: E731
         ops = sch._gathered("attn", "forward", (0, 1), [gemm])
         steps = {r: [Step(o, -1, -1) for o in ops] for r in (0, 1)}
         t = Engine(steps, [(0, 1)], [0, 1], topo, launch).run().iteration_time_s
@@ -115,8 +119,9 @@ def test_async_tp_needs_sequence_parallel():
 
 def test_fp8_weight_cast_once():
     """FP8: the chunks of one GEMM cast the weight once (the first chunk) and each its own rows of the input,
-    so their casts add up to the whole GEMM's: (m k + k n) (e + 2) bytes, e = 2 (bf16 in, fp8 and its
-    transpose out); the GEMM itself reads and writes 1-byte elements."""
+    so their casts add up to the whole GEMM's: the weight k n (e + 2) bytes, e = 2 (bf16 in, fp8 and its
+    transpose out), the input gathered in 8 bits m k ((e + 1) / t + 2) (its shard cast, the gathered bytes
+    transposed); the GEMM itself reads and writes 1-byte elements."""
 
     def fp8_layer(async_tp: bool):
         sc = parse_scenario(
@@ -134,5 +139,5 @@ def test_fp8_weight_cast_once():
     assert len(whole) == 1 and len(chunks) == 4
     n = 3 * H // 4  # q, k and v (no grouped-query heads) on one of 4 ranks
     casts = lambda o, m: o.bytes - (m * H + H * n + m * n)  # noqa: E731
-    assert casts(whole[0], B * S) == pytest.approx((B * S * H + H * n) * 4)
+    assert casts(whole[0], B * S) == pytest.approx(B * S * H * (3 / 4 + 2) + H * n * 4)
     assert sum(casts(o, B * S // 4) for o in chunks) == pytest.approx(casts(whole[0], B * S))

@@ -120,15 +120,18 @@ def test_fp8_input_errors(hardware, training, scheme, rule):
     assert "\n" not in str(e.value)
 
 
-def sp_layer(fp8: bool, t: int = 4, async_tp: bool = False) -> tuple[MegatronScheme, Dims]:
+def sp_layer_of(t: int, **training) -> tuple[MegatronScheme, Dims]:
     doc = small_scenario(
         parallelism={"scheme": "megatron-sp", "tensor": t},
         model={**LLAMA3_8B, "attention": "flash"},
-        training={"global_batch": 1, "micro_batch": 1, "precision": "bf16", "fp8": fp8, "async_tp": async_tp},
+        training={"global_batch": 1, "micro_batch": 1, "precision": "bf16", **training},
     )
     sc = parse_scenario({**doc, "hardware": "dgx-h100"})
     ops = OpFactory(CostModel(H100, "bf16"), fp8=sc.training.fp8)
-    return MegatronScheme(Dims.of(sc), ops, RankLayout(tp=t, dp=1, pp=1), sp=True), Dims.of(sc)
+    return (
+        MegatronScheme(Dims.of(sc), ops, RankLayout(tp=t, dp=1, pp=1), sp=True, regather=sc.training.sp_regather),
+        Dims.of(sc),
+    )
 
 
 @pytest.mark.parametrize("t", [2, 4, 8])
@@ -136,7 +139,7 @@ def test_sequence_parallel_gathers_feeding_fp8_linears_move_8_bits(t):
     """torchao's Float8ColwiseParallel / PrepareFloat8ModuleInput and Transformer Engine cast before the
     sequence-parallel all-gather: the forward gathers (into qkv and fc1) and the backward ones (the output
     gradients into proj's and fc2's dgrad) move b s h bytes, half the bf16 run's; reduce-scatters stay 16-bit."""
-    (s16, d), (s8, _) = sp_layer(False, t), sp_layer(True, t)
+    (s16, d), (s8, _) = sp_layer_of(t, fp8=False), sp_layer_of(t, fp8=True)
     l16, l8 = s16.layer(0), s8.layer(0)
     bsh = d.b * d.s * d.h
     for a, b in zip(l16.forward + l16.backward, l8.forward + l8.backward, strict=True):
@@ -162,9 +165,54 @@ def test_sequence_parallel_gathers_feeding_fp8_linears_move_8_bits(t):
 
 def test_async_tp_copies_fp8_shards():
     """Async TP's shard copies of an FP8 gather move b s h / t bytes each (the bf16 run's half)."""
-    (s16, d), (s8, _) = sp_layer(False, 4, True), sp_layer(True, 4, True)
+    (s16, d), (s8, _) = sp_layer_of(4, async_tp=True), sp_layer_of(4, fp8=True, async_tp=True)
     c16 = [o for o in s16.layer(0).forward if o.kind == "sendrecv" and "allgather" in o.name]
     c8 = [o for o in s8.layer(0).forward if o.kind == "sendrecv" and "allgather" in o.name]
     assert len(c16) == len(c8) == 2 * 3  # qkv and fc1, t - 1 copies each
     bsh = d.b * d.s * d.h
     assert {o.bytes for o in c16} == {2.0 * bsh / 4} and {o.bytes for o in c8} == {1.0 * bsh / 4}
+
+
+@pytest.mark.parametrize("fp8", [False, True])
+def test_megatron_gathers_a_column_linear_input_again_in_backward(fp8):
+    """Megatron-LM and Transformer Engine keep a column-parallel linear's input as the sequence shard: its
+    backward gathers it again (b s h bytes at e bits, 8 under FP8) on the communication stream under the
+    data-gradient GEMM, waits, then reduce-scatters the input gradient under the weight gradient. DTensor
+    (sp_regather false) keeps the gathered input: no such gather, and 2 e b s h (1 - 1/t) more bytes stored."""
+    t = 4
+    (mg, d), (dt, _) = sp_layer_of(t, fp8=fp8), sp_layer_of(t, fp8=fp8, sp_regather=False)
+    bw = mg.layer(0).backward
+    again = [i for i, o in enumerate(bw) if o.name.endswith(".input.allgather")]
+    assert [bw[i].name for i in again] == ["mlp.input.allgather", "attn.input.allgather"]
+    bsh = d.b * d.s * d.h
+    for i in again:
+        assert bw[i].kind == "allgather" and not bw[i].blocking
+        assert bw[i].bytes == bsh * (1 if fp8 else 2)
+        region = bw[i].name.split(".")[0]
+        names = [o.name for o in bw[i + 1 : i + 6]]
+        assert names == [
+            f"{'mlp.fc1' if region == 'mlp' else 'attn.qkv'}.dgrad", "wait.tp", f"{region}.reducescatter",
+            f"{'mlp.fc1' if region == 'mlp' else 'attn.qkv'}.wgrad", "wait.tp",
+        ]  # fmt: skip
+    assert not any(o.name.endswith(".input.allgather") for o in dt.layer(0).backward)
+    for rc in ("none", "selective"):
+        extra = dt.layer_activation_bytes(rc) - mg.layer_activation_bytes(rc)
+        assert extra == pytest.approx(2 * d.e * bsh * (1 - 1 / t), rel=1e-12)
+    assert dt.layer_activation_bytes("full") == mg.layer_activation_bytes("full")
+
+
+def test_async_tp_gathers_the_input_again_as_shard_copies():
+    (s, d) = sp_layer_of(4, async_tp=True)
+    copies = [o for o in s.layer(0).backward if o.name.endswith(".input.allgather.shard")]
+    assert len(copies) == 2 * 3 and {o.bytes for o in copies} == {2.0 * d.b * d.s * d.h / 4}
+
+
+def test_sp_regather_false_is_refused_with_moe_and_mla():
+    doc = small_scenario(
+        parallelism={"scheme": "megatron-sp", "tensor": 2, "expert": 2},
+        model={**LLAMA3_8B, "attention": "flash", "moe": {"experts": 4, "top_k": 2, "expert_ffn": 1024}},
+        training={"global_batch": 2, "micro_batch": 1, "precision": "bf16", "sp_regather": False},
+    )
+    with pytest.raises(ConfigError) as e:
+        check_semantics(parse_scenario({**doc, "hardware": "dgx-h100"}), H100)
+    assert e.value.field == "training.sp_regather" and "dense layers" in str(e.value) and "\n" not in str(e.value)

@@ -214,6 +214,10 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
         )
     if t.recompute == "op" and p.scheme == "optimus":
         raise ConfigError("training.recompute", "op", "is modelled for the megatron schemes, not optimus")
+    if not t.sp_regather and (m.moe is not None or m.mla is not None):
+        raise ConfigError(
+            "training.sp_regather", False, "is PyTorch DTensor's tensor parallel, modelled for dense layers (not model.moe or model.mla)"
+        )
     if m.hidden % m.heads:
         raise ConfigError("model.hidden", m.hidden, f"must be divisible by model.heads={m.heads}")
     if p.shard_group is not None and (p.data * p.context) % p.shard_group:

@@ -318,6 +318,13 @@ class TrainingConfig(_Strict):
         description="overlap the backward tensor-parallel collective with the weight-gradient GEMM "
         "(Megatron-LM's async tensor-parallel all-reduce, on by default since 2021)",
     )
+    sp_regather: bool = Field(
+        True,
+        description="megatron-sp: a column-parallel linear keeps its input as the rank's sequence shard and "
+        "all-gathers it again in backward for the weight gradient, under the data-gradient GEMM (Megatron-LM, "
+        "Transformer Engine); false: the gathered input is kept for the backward (PyTorch DTensor's tensor "
+        "parallel), no second gather and t times those bytes stored",
+    )
     async_tp: bool = Field(
         False,
         description="megatron-sp: every sequence-parallel all-gather and reduce-scatter micro-pipelined with the "

@@ -77,7 +77,12 @@ class MegatronScheme:
         expert_tensor: int = 1,
         node_of: list[int] | None = None,
         recompute_modules: tuple[str, ...] | None = None,
+        regather: bool = True,
     ) -> None:
+        # sequence parallel: a column-parallel linear keeps its input as the rank's sequence shard and gathers
+        # it again in backward for the weight gradient (Megatron-LM, Transformer Engine); False: the gathered
+        # input is kept (PyTorch DTensor's autograd), no second gather and t times the bytes stored
+        self.regather = regather
         self.recompute_modules = recompute_modules  # Megatron-Core's --recompute-modules (selective), or its default
         self.moe = moe
         self.node_of = node_of  # each rank's node, for DeepEP's node-split exchanges (None: NCCL all-to-all)
@@ -176,18 +181,31 @@ class MegatronScheme:
         return []
 
     def _column_bwd(
-        self, name: str, dgrad: OpSpec, wgrad: OpSpec, group: tuple[int, ...], width: int = 0
+        self, name: str, dgrad: OpSpec, wgrad: OpSpec, group: tuple[int, ...], width: int = 0, fp8: bool = True
     ) -> list[OpSpec]:
         """Backward of a column-parallel GEMM (its input `width` wide, default h): the input gradient's
         all-reduce (SP: reduce-scatter) runs on the communication stream while the weight gradient
-        computes, as Megatron's async tensor-parallel all-reduce does."""
+        computes, as Megatron's async tensor-parallel all-reduce does. Under SP with `regather`, the input is
+        first gathered again for the weight gradient, under the data-gradient GEMM (Megatron's
+        LinearWithGradAccumulationAndAsyncCommunication); `fp8`: the GEMM is an FP8 linear, whose input is
+        gathered in 8 bits in an FP8 run."""
         if self.d.t == 1:
             return [dgrad, wgrad]
         kind = "reducescatter" if self.sp else "allreduce"
         coll = self._coll(kind, f"{name}.{kind}", "backward", group, width)
+        again = self._regather(name, group, width, fp8)
         if not self.overlap:
-            return [dgrad, wgrad, coll]
+            return [*again, dgrad, wgrad, coll]
+        if again:
+            return [replace(again[0], blocking=False), dgrad, wait_for("tp", "backward"),
+                    replace(coll, blocking=False), wgrad, wait_for("tp", "backward")]  # fmt: skip
         return [dgrad, replace(coll, blocking=False), wgrad, wait_for("tp", "backward")]
+
+    def _regather(self, name: str, group: tuple[int, ...], width: int = 0, fp8: bool = True) -> list[OpSpec]:
+        """The backward all-gather of a column-parallel linear's input (SP with `regather`), else nothing."""
+        if not (self.sp and self.regather):
+            return []
+        return [self._coll("allgather", f"{name}.input.allgather", "backward", group, width, fp8)]
 
     # -- async tensor parallel (training.async_tp) ------------------------------------------------------
     def _async(self) -> bool:
@@ -243,7 +261,10 @@ class MegatronScheme:
         """A column-parallel GEMM's backward: async TP pipelines the input gradient's reduce-scatter with its
         GEMM (then the weight gradient); otherwise `_column_bwd`."""
         if self._async():
-            return [*self._scattered(name, "backward", group, dgrad), wgrad]
+            # the input gathered again under the data-gradient GEMM's chunks (Transformer Engine's bulk
+            # overlap), one shard copied into every rank at a time; the chunks' last wait covers them
+            again = [_shard_copy(op, self.d.t) for op in self._regather(name, group)] * (self.d.t - 1)
+            return [*again, *self._scattered(name, "backward", group, dgrad), wgrad]
         return self._column_bwd(name, dgrad(self.d.b * self.d.s), wgrad, group)
 
     # -- layer -----------------------------------------------------------------------------------------
@@ -556,6 +577,7 @@ class MegatronScheme:
                 F.gemm("head.logits.dgrad", bw, bs, h, vt),
                 F.gemm("head.logits.wgrad", bw, vt, h, bs),
                 group,
+                fp8=False,  # the LM head stays 16-bit
             ),
             F.elementwise("final_ln.bwd", bw, norm_bytes_per_element(d)[1] * tok * h),
         ]
@@ -630,7 +652,9 @@ class MegatronScheme:
             sharded = e * s * b * a * (2 * d.mla.q_head + 2 * d.mla.v) + mlp
         keep_scores = recompute == "none"
         if self.sp:
-            return (replicated + sharded + (scores if keep_scores else 0)) / t
+            # without the backward gather the attention block's and the MLP's gathered inputs are kept whole
+            whole = 0.0 if self.regather else 2 * e * sbh * (1 - 1 / t)
+            return (replicated + sharded + (scores if keep_scores else 0)) / t + whole
         return replicated + sharded / t + (scores / t if keep_scores else 0)
 
     def moe_layer_activation_bytes(self, recompute: str) -> float:

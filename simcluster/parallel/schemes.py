@@ -28,6 +28,7 @@ def _megatron_family(
         expert=sc.parallelism.expert,
         expert_tensor=sc.expert_tensor,
         recompute_modules=tuple(t.recompute_modules) if t.recompute_modules is not None else None,
+        regather=t.sp_regather,
         node_of=_nodes(sc, ops, layout) if sc.model.moe and sc.parallelism.expert_dispatcher == "deepep" else None,
     )
 
