@@ -114,11 +114,7 @@ class SimResult:
         tr = self.engine.traces[rep]
         sa = self.step_arrays(rep)
         ops, inverse, layer = sa.ops, sa.inverse, sa.layer
-        dur = np.frombuffer(tr.end_s, dtype=float) - np.frombuffer(tr.start_s, dtype=float)
-        peer_wait = np.zeros(len(dur))  # a blocking collective's wait for its group's last member: idle, not busy
-        if tr.peer_wait_s:
-            peer_wait[np.fromiter(tr.peer_wait_s, dtype=np.int64)] = np.fromiter(tr.peer_wait_s.values(), dtype=float)
-            dur = dur - peer_wait
+        dur = np.frombuffer(tr.end_s, dtype=float) - tr.busy_start_s()  # collectives' peer waits left out: idle
         kind = np.array([op.kind for op in ops])  # per distinct op; masks gathered per step below
         compute_o = np.array([op.is_compute for op in ops], dtype=bool)
         coll_o = ~compute_o & (kind != "send") & (kind != "recv")  # collectives and waits
@@ -146,7 +142,7 @@ class SimResult:
             "comm_busy_s": float(dur[comm].sum()),
             "table_busy_s": float(dur[busy & measured].sum()),
             "p2p_wait_s": float(dur[is_recv].sum()),
-            "peer_wait_s": float(peer_wait.sum()),
+            "peer_wait_s": float(sum(tr.peer_wait_s.values())),
             "bytes_sent": float(nbytes[is_send].sum() + wire.sum()),
             "bytes_received": float(nbytes[is_recv].sum() + wire.sum()),
         }

@@ -70,6 +70,16 @@ class RankTrace:
     # peers; the transfer itself is the rest)
     peer_wait_s: dict[int, float] = field(default_factory=dict)
 
+    def busy_start_s(self) -> np.ndarray:
+        """Each step's start with a blocking collective's taken from when its transfer began: end - this is
+        the time the step kept the rank busy (its wait for the group's last member is idle)."""
+        start = np.frombuffer(self.start_s, dtype=float)
+        if not self.peer_wait_s:
+            return start
+        start = start.copy()
+        start[np.fromiter(self.peer_wait_s, dtype=np.int64)] += np.fromiter(self.peer_wait_s.values(), dtype=float)
+        return start
+
 
 @dataclass
 class _Rendezvous:

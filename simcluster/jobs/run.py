@@ -118,12 +118,10 @@ MAX_MATRIX_JOBS = 16  # the slowdown matrix runs every pair of jobs: n (n - 1) /
 def busy_intervals(r: SimResult, rep: int, limit: int = 4000) -> dict[str, list[tuple[float, float]]]:
     """Compute and exposed-communication intervals of one rank, adjacent ones merged (for the timeline)."""
     tr = r.engine.traces[rep]
-    start = np.frombuffer(tr.start_s, dtype=float)
+    start = tr.busy_start_s()  # a blocking collective's wait for the last member of its group: idle
     end = np.frombuffer(tr.end_s, dtype=float)
     out: dict[str, list[tuple[float, float]]] = {"compute": [], "communication": []}
-    waits = tr.peer_wait_s  # a blocking collective's wait for the last member of its group: idle
-    for i, ((op, _l, _m), a, b) in enumerate(zip(r.program.steps[rep], start.tolist(), end.tolist())):
-        a += waits.get(i, 0.0)
+    for (op, _l, _m), a, b in zip(r.program.steps[rep], start.tolist(), end.tolist()):
         if not (math.isfinite(a) and math.isfinite(b)) or b <= a:
             continue
         if op.is_compute:

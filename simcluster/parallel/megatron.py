@@ -196,10 +196,9 @@ class MegatronScheme:
         again = self._regather(name, group, width, fp8)
         if not self.overlap:
             return [*again, dgrad, wgrad, coll]
-        if again:
-            return [replace(again[0], blocking=False), dgrad, wait_for("tp", "backward"),
-                    replace(coll, blocking=False), wgrad, wait_for("tp", "backward")]  # fmt: skip
-        return [dgrad, replace(coll, blocking=False), wgrad, wait_for("tp", "backward")]
+        # the gathered input must be in before the weight gradient; the input gradient goes out after dgrad
+        head = [replace(again[0], blocking=False), dgrad, wait_for("tp", "backward")] if again else [dgrad]
+        return [*head, replace(coll, blocking=False), wgrad, wait_for("tp", "backward")]
 
     def _regather(self, name: str, group: tuple[int, ...], width: int = 0, fp8: bool = True) -> list[OpSpec]:
         """The backward all-gather of a column-parallel linear's input (SP with `regather`), else nothing."""

@@ -30,9 +30,9 @@ def breakdown(res: SimResult, rep: int) -> dict[str, float]:
         "backward": "backward_compute_s",
         "recompute": "recompute_compute_s",
     }
-    waits = tr.peer_wait_s  # a blocking collective's wait for its group's last member is idle, not communication
+    start = tr.busy_start_s()  # a blocking collective's wait for its group's last member is idle, not communication
     for i, (op, _layer, _mb) in enumerate(res.program.steps[rep]):
-        d = tr.end_s[i] - tr.start_s[i] - waits.get(i, 0.0)
+        d = tr.end_s[i] - start[i]
         if op.is_compute:
             out[key.get(op.phase, "optimizer_s")] += d
         elif op.kind == "wait" or (op.kind not in ("send", "recv") and op.blocking):
@@ -53,11 +53,12 @@ def exposed_by_family(res: SimResult, rep: int) -> dict[str, float]:
     """`breakdown`'s exposed communication of rank `rep` split by what it moves (FAMILY_NAMES; a wait counts
     for the family it waits on), seconds, largest first, zeros left out."""
     tr = res.engine.traces[rep]
+    start = tr.busy_start_s()
     out: dict[str, float] = {}
     for i, (op, _layer, _mb) in enumerate(res.program.steps[rep]):
         if op.is_compute or not (op.kind == "wait" or (op.kind not in ("send", "recv") and op.blocking)):
             continue
-        d = float(tr.end_s[i] - tr.start_s[i] - tr.peer_wait_s.get(i, 0.0))
+        d = float(tr.end_s[i] - start[i])
         if d > 0:
             name = FAMILY_NAMES.get(op.family, op.family or "other")
             out[name] = out.get(name, 0.0) + d
