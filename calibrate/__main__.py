@@ -1,7 +1,7 @@
 """Command line: `python -m calibrate --out DIR` (one rank, under torchrun or srun),
 `python -m calibrate local --nproc N --backend gloo|nccl --out DIR` (spawns N ranks here),
 `python -m calibrate analyze --out DIR` (refit existing measurements),
-`python -m calibrate import FILES... [--xla-collectives FILE] [--xla-gemm FILE] [--gemm CSV] --out DIR`
+`python -m calibrate import FILES... [--xla-collectives FILE] [--xla-gemm FILE] [--gemm CSV] [--gemm-dtypes bf16,tf32] --out DIR`
 (nccl-tests output, XLA's collective and matmul tables and GEMM tables, torch-free).
 
 Bad input prints one line naming field, value and rule, and exits with status 2.
@@ -69,6 +69,16 @@ def _analyze_parser() -> _Parser:
     return p
 
 
+def _gemm_dtypes(text: str) -> frozenset[str]:
+    from simcluster.hardware.tables import GEMM_DTYPES
+
+    names = frozenset(t.strip() for t in text.split(","))
+    bad = sorted(names - set(GEMM_DTYPES))
+    if bad:
+        raise argparse.ArgumentTypeError(f"{bad[0]!r} is not one of {', '.join(GEMM_DTYPES)}")
+    return names
+
+
 def _import_parser() -> _Parser:
     p = _Parser(
         prog="python -m calibrate import",
@@ -91,6 +101,12 @@ def _import_parser() -> _Parser:
         help="XLA matmul performance table (matmul_interpolator_data.h or .pbtxt; repeatable)",
     )
     p.add_argument("--xla-device", default="sm_90", help="the XLA tables' device key (default: sm_90)")
+    p.add_argument(
+        "--gemm-dtypes",
+        type=_gemm_dtypes,
+        default=None,
+        help="comma-separated GEMM dtypes to import from --gemm and --xla-gemm (default: every one they hold)",
+    )
     p.add_argument("--base", default="dgx-a100", help="preset or profile for what is not measured")
     p.add_argument("--op", default=None, help="collective of every file (default: from the file name)")
     p.add_argument("--ranks", type=int, default=None, help="GPUs per table (default: the output's devices)")
@@ -130,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
                 a.xla_collectives,
                 a.xla_device,
                 a.xla_gemm,
+                a.gemm_dtypes,
             )
             print(f"calibrate: wrote {path}")
             return 0

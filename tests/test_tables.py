@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from calibrate.__main__ import main as calibrate_main
 from simcluster.cli import main
 from simcluster.config.loader import load_scenario
+from simcluster.errors import ConfigError
 from simcluster.hardware.profile import load_profile
 from simcluster.hardware.tables import Lookup
 from simcluster.model.costs import CostModel
@@ -142,7 +143,10 @@ def _import(tmp_path: Path, *args: str) -> tuple[int, str]:
 
     err = io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
-        code = calibrate_main(["import", *args])
+        try:
+            code = calibrate_main(["import", *args])
+        except SystemExit as exc:  # an argument the parser refuses: its one line, exit 2
+            code = int(exc.code or 0)
     return code, err.getvalue()
 
 
@@ -222,20 +226,48 @@ def test_import_vtrain_csv_and_h100_gemm_match_the_presets(tmp_path: Path) -> No
     shared = Path("/work/shared/calibration")
     if not shared.is_dir():
         pytest.skip("the shared calibration data is not on this machine")
-    out = tmp_path / "p"
-    code, err = _import(
-        tmp_path,
-        str(shared / "vtrain-a100/allreduce_8gpu.csv"),
-        "--gemm",
-        str(shared / "h100-gemm/gemm_sm90.csv"),
-        "--base",
-        "vtrain-a100",
-        "--out",
-        str(out),
-    )
+    out, h100 = tmp_path / "p", tmp_path / "h"
+    code, err = _import(tmp_path, str(shared / "vtrain-a100/allreduce_8gpu.csv"), "--base", "vtrain-a100", "--out", str(out))
     assert code == 0, err
     assert (out / "tables/allreduce_8gpu_1node.csv").read_text() == VTRAIN_8.read_text()
-    assert (out / "tables/gemm.csv").read_text() == H100.read_text()
+    code, err = _import(tmp_path, "--gemm", str(shared / "h100-gemm/gemm_sm90.csv"), "--base", "dgx-h100", "--out", str(h100))
+    assert code == 0, err
+    assert (h100 / "tables/gemm.csv").read_text() == H100.read_text()
+    # the H100's GEMMs on an A100 profile run far above its peak: refused, nothing written
+    wrong = tmp_path / "w"
+    code, err = _import(tmp_path, "--gemm", str(shared / "h100-gemm/gemm_sm90.csv"), "--base", "vtrain-a100", "--out", str(wrong))
+    assert code == 2 and not wrong.exists()
+    assert "the bf16 GEMM 4 x 4096 x 2048 x 4096 runs at 809 TFLOP/s, over 1.1 x the GPU's bf16 peak (312)" in err
+
+
+def test_gemm_tables_above_the_peak_are_refused(tmp_path: Path) -> None:
+    """A GEMM table whose fastest row outruns the GPU's peak by more than the boost clock allows (OpenXLA's
+    sm_90 FP8 rows: 2,593 TFLOP/s at 4 x 4096^3 against 1,979) is not this GPU's: the import and the profile
+    loader say which shape and rate, in one line, and nothing is written."""
+    grid = [(b, m, n, k) for b in (1, 2) for m in (256, 512) for n in (256, 512) for k in (256, 512)]
+
+    def table(rate_tflops: float) -> str:  # the largest shape at `rate_tflops`, smaller ones slower
+        top = 2 * 512**3
+        rate = {g: rate_tflops * 1e12 * (g[0] * g[1] * g[2] * g[3] / top) ** 0.1 for g in grid}
+        rows = [f"{b},{m},{n},{k},fp8,{2 * b * m * n * k / rate[b, m, n, k] * 1e6:.6f}" for b, m, n, k in grid]
+        return "b,m,n,k,dtype,time_us\n" + "\n".join(rows) + "\n"
+
+    for rate, ok in ((1979.0 * 1.09, True), (2593.0, False)):
+        path = tmp_path / f"fp8_{rate:.0f}.csv"
+        path.write_text(table(rate))
+        out = tmp_path / f"o{rate:.0f}"
+        code, err = _import(tmp_path, "--gemm", str(path), "--base", "dgx-h100", "--out", str(out))
+        assert (code == 0) is ok, err
+        if not ok:
+            assert not out.exists() and err.count("\n") == 1
+            assert "the fp8 GEMM 2 x 512 x 512 x 512 runs at 2,593 TFLOP/s" in err
+            # a profile that lists such a table by hand is refused when it loads
+            (tmp_path / "hand").mkdir()
+            (tmp_path / "hand/t.csv").write_text(table(rate))
+            (tmp_path / "hand/p.yaml").write_text("base: dgx-h100\nname: hand\ntables:\n  gemm: [{dtype: fp8, file: t.csv}]\n")
+            with pytest.raises(ConfigError) as e:
+                load_profile(str(tmp_path / "hand/p.yaml"))
+            assert "not a measurement of this GPU" in str(e.value) and "\n" not in str(e.value)
 
 
 BAD = {
@@ -611,3 +643,21 @@ def test_malformed_xla_matmul_tables(tmp_path: Path) -> None:
         )
         assert code == 2 and err.count("\n") == 1 and rule in err, (rule, err)
         assert not (tmp_path / "o").exists()
+
+
+def test_import_gemm_dtypes_selects(tmp_path: Path) -> None:
+    """`--gemm-dtypes` keeps the named dtypes of the GEMM tables: the rest is neither checked nor written; a name
+    that is no dtype, or a selection that leaves nothing, is one line and exit 2."""
+    src = tmp_path / "g.csv"
+    rows = [(b, m, n, k) for b in (1, 2) for m in (256, 512) for n in (256, 512) for k in (256, 512)]
+    lines = [f"{b},{m},{n},{k},bf16,{2 * b * m * n * k / 500e12 * 1e6:.6f}" for b, m, n, k in rows]
+    lines += [f"{b},{m},{n},{k},fp8,{2 * b * m * n * k / 2593e12 * 1e6:.6f}" for b, m, n, k in rows]  # over the peak
+    src.write_text("b,m,n,k,dtype,time_us\n" + "\n".join(lines) + "\n")
+    out = tmp_path / "o"
+    code, err = _import(tmp_path, "--gemm", str(src), "--gemm-dtypes", "bf16", "--base", "dgx-h100", "--out", str(out))
+    assert code == 0, err
+    assert {t.dtype for t in load_profile(str(out / "profile.yaml")).tables.gemm} == {"bf16"}
+    for dtypes, rule in (("bf17", "'bf17' is not one of"), ("tf32", "leaves no GEMM of the tables")):
+        o = tmp_path / dtypes
+        code, err = _import(tmp_path, "--gemm", str(src), "--gemm-dtypes", dtypes, "--base", "dgx-h100", "--out", str(o))
+        assert code == 2 and rule in err and err.count("\n") == 1 and not o.exists()

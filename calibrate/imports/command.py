@@ -20,8 +20,8 @@ from calibrate.imports.gemm_csv import read_gemm_table
 from calibrate.imports.nccl_tests import Measured, import_table
 from calibrate.imports.xla_tables import read_xla_collectives, read_xla_gemms
 from simcluster.errors import ConfigError
-from simcluster.hardware.profile import load_profile
-from simcluster.hardware.tables import write_collective_csv, write_gemm_csv
+from simcluster.hardware.profile import HardwareProfile, load_profile
+from simcluster.hardware.tables import gemm_over_peak, write_collective_csv, write_gemm_csv
 
 INTRA_HOPS = 2  # GPU -> switch -> GPU
 STEPS = {"allreduce": lambda n: 2 * (n - 1), "allgather": lambda n: n - 1, "reducescatter": lambda n: n - 1}
@@ -71,6 +71,16 @@ def _link_fit(tables: list[tuple[Measured, dict[str, float]]], base: str, gpn: i
     return out
 
 
+def _check_peaks(flag: str, path: Path, rows: list, hw: HardwareProfile, base: str) -> None:
+    """Each dtype's GEMMs in `path` must be ones `hw`'s GPU can run: within reach of its peak."""
+    for dtype in sorted({r[4] for r in rows}):
+        if dtype == "fp8" and "fp8" not in hw.gpu.peak_tflops:
+            raise ConfigError("--base", base, f"lists no gpu.peak_tflops.fp8 for the fp8 GEMMs of {path}")
+        why = gemm_over_peak(dtype, [(b, m, n, k, t) for b, m, n, k, d, t in rows if d == dtype], hw.peak_flops(dtype))
+        if why:
+            raise ConfigError(flag, str(path), f"{why} ({hw.name})")
+
+
 def run_import(
     nccl: list[Path],
     gemm: list[Path],
@@ -82,7 +92,10 @@ def run_import(
     xla: list[Path] | None = None,
     xla_device: str = "sm_90",
     xla_gemm: list[Path] | None = None,
+    gemm_dtypes: frozenset[str] | None = None,
 ) -> Path:
+    """Import the tables into a new profile over `base` in `out` (docs/calibration.md); `gemm_dtypes`: the
+    GEMM dtypes taken from the GEMM tables (None: all)."""
     xla, xla_gemm = xla or [], xla_gemm or []
     if not nccl and not gemm and not xla and not xla_gemm:
         raise ConfigError(
@@ -98,8 +111,15 @@ def run_import(
     for k in keys:
         if keys.count(k) > 1:
             raise ConfigError("FILES", None, f"two tables for {k[0]} on {k[1]} GPUs over {k[2]} nodes")
-    gemm_rows = [r for p in gemm for r in read_gemm_table(p)]
-    gemm_rows += [r for p in xla_gemm for r in read_xla_gemms(p, xla_device)]
+    gemm_rows = []
+    for flag, p, rows in [("--gemm", p, read_gemm_table(p)) for p in gemm] + [
+        ("--xla-gemm", p, read_xla_gemms(p, xla_device)) for p in xla_gemm
+    ]:
+        rows = [r for r in rows if gemm_dtypes is None or r[4] in gemm_dtypes]
+        _check_peaks(flag, p, rows, hw, base)  # before anything is written: the profile would not load
+        gemm_rows += rows
+    if (gemm or xla_gemm) and not gemm_rows:
+        raise ConfigError("--gemm-dtypes", ",".join(sorted(gemm_dtypes or ())), "leaves no GEMM of the tables")
     if len({r[:5] for r in gemm_rows}) != len(gemm_rows):
         raise ConfigError("--gemm", None, "the GEMM tables repeat a shape")
     if out.exists() and (not out.is_dir() or any(out.iterdir())):

@@ -14,7 +14,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from simcluster.errors import ConfigError
-from simcluster.hardware.tables import MeasuredTables, expand_files
+from simcluster.hardware.tables import MeasuredTables, expand_files, gemm_over_peak
 from simcluster.inputs.messages import first_error
 from simcluster.inputs.safeyaml import read_yaml
 
@@ -338,6 +338,12 @@ class HardwareProfile(_Strict):
             )
         if self.node.interconnect == "nvswitch" and self.links.nvlink is None:
             raise ValueError("node.interconnect='nvswitch' needs links.nvlink")
+        for g in self.tables.gemm if self.tables else []:
+            if g.dtype == "fp8" and "fp8" not in self.gpu.peak_tflops:
+                raise ValueError("tables.gemm: an fp8 table needs gpu.peak_tflops.fp8")
+            why = gemm_over_peak(g.dtype, g.rows, self.peak_flops(g.dtype))
+            if why:
+                raise ValueError(f"tables.gemm ({g.file or g.dtype}): {why}")
         return self
 
     def peak_flops(self, dtype: str) -> float:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import csv
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Literal, get_args
 
@@ -76,6 +76,24 @@ class GemmTable(_Strict):
                 "one row per shape"
             )
         return self
+
+
+# A measured GEMM may outrun the datasheet's peak by what the boost clock adds over the clock the peak is quoted
+# at (H100 SXM: 1,980 against 1,830 MHz, +8%); a rate beyond this is not a measurement of that GPU.
+PEAK_HEADROOM = 1.10
+
+
+def gemm_over_peak(dtype: str, rows: Sequence[tuple[int, int, int, int, float]], peak_flops: float) -> str | None:
+    """Why `rows` (b, m, n, k, time_us) of one dtype cannot be this GPU's GEMMs: the fastest row's rate above
+    PEAK_HEADROOM x `peak_flops`; None when they can."""
+    b, m, n, k, t_us = max(rows, key=lambda r: r[0] * r[1] * r[2] * r[3] / r[4])
+    rate = 2.0 * b * m * n * k / (t_us * 1e-6)
+    if rate <= PEAK_HEADROOM * peak_flops:
+        return None
+    return (
+        f"the {dtype} GEMM {b} x {m} x {n} x {k} runs at {rate / 1e12:,.0f} TFLOP/s, over {PEAK_HEADROOM:g} x the "
+        f"GPU's {dtype} peak ({peak_flops / 1e12:,.0f}): not a measurement of this GPU"
+    )
 
 
 class MeasuredTables(_Strict):
