@@ -188,6 +188,13 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
             raise ConfigError("training.fp8", True, f"hardware {hw.name} lists no gpu.peak_tflops.fp8")
         if p.scheme == "optimus":
             raise ConfigError("training.fp8", True, "is modelled for the megatron schemes, not optimus")
+    if t.fp8_param_gather and (not t.fp8 or p.zero == "none"):
+        raise ConfigError(
+            "training.fp8_param_gather", True, "gathers 8-bit weights from their shards: needs training.fp8 true and "
+            f"parallelism.zero other than none (training.fp8={t.fp8}, parallelism.zero={p.zero})"
+        )
+    if t.fp8_weight_cache and not t.fp8:
+        raise ConfigError("training.fp8_weight_cache", True, "caches FP8 weights: needs training.fp8 true")
     if t.async_tp and p.scheme != "megatron-sp":
         raise ConfigError(
             "training.async_tp", True, f"needs parallelism.scheme: megatron-sp (sequence-parallel gathers and "

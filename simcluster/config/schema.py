@@ -265,6 +265,20 @@ class TrainingConfig(_Strict):
         description="the transformer layers' linear GEMMs in FP8 (Transformer Engine, torchao float8: per-tensor "
         "scales), each with its casts; attention, the LM head and everything else stay at `precision`",
     )
+    fp8_param_gather: bool = Field(
+        False,
+        description="with fp8 and sharded data parallel: the layers' weights all-gathered from their shards in 8 "
+        "bits and used as FP8 operands (torchao's enable_fsdp_float8_all_gather with precomputed scales, "
+        "Megatron's --fp8-param-gather): half the gather bytes and FSDP's gathered buffers, no weight cast before "
+        "a forward GEMM (a transposed copy for the data gradient instead), one amax pass and all-reduce per step",
+    )
+    fp8_weight_cache: bool = Field(
+        False,
+        description="with fp8: each layer's weights cast to FP8 with their transpose on a step's first "
+        "micro-batch and kept for the others (Transformer Engine under Megatron-Core's is_first_microbatch; with "
+        "fp8_param_gather the transpose only), 2 more bytes per weight held; false: every forward casts its "
+        "weight (torchao)",
+    )
     eager_norm: bool = Field(
         False,
         description="the norms as PyTorch's separate fp32 kernels (torchtitan's rmsnorm: cast, square, mean, "

@@ -53,9 +53,8 @@ def peak_memory(loaded: LoadedScenario, sc: Scenario | None = None) -> RankMemor
     sc = sc or loaded.scenario
     par = sc.parallelism
     layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order, cp=par.context)
-    scheme = make_scheme(
-        sc, Dims.of(sc), OpFactory(CostModel(loaded.hardware, sc.training.precision), fp8=sc.training.fp8), layout
-    )
+    f = OpFactory.of(CostModel(loaded.hardware, sc.training.precision), sc.training)
+    scheme = make_scheme(sc, Dims.of(sc), f, layout)
     train = sc.training.mode == "train"
     best: RankMemory | None = None
     for stage in range(par.pipeline):

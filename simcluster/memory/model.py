@@ -23,7 +23,13 @@ from simcluster.config.schema import Scenario
 from simcluster.model.moe import MoE
 from simcluster.parallel.layers import edge_params, layers_params, one_of_kind, rank_layers, stage_layers
 from simcluster.parallel.registry import Scheme
-from simcluster.parallel.zero import gathered_buffer_bytes, memory_divisors, root_unit_bytes, shard_size
+from simcluster.parallel.zero import (
+    gathered_buffer_bytes,
+    layer_weight_bytes,
+    memory_divisors,
+    root_unit_bytes,
+    shard_size,
+)
 from simcluster.schedule.pipeline import Action, live_rows, max_in_flight
 
 BYTES_PER_PARAM = {  # (weights, gradients, optimizer state)
@@ -197,8 +203,9 @@ def memory_of(
 ) -> RankMemory:
     """A rank's memory from its parameters and its peak stored activations (`activation_bytes`);
     `dense_gradients`, where given, the dense gradient bytes held at that peak (`lazy_gradients`)."""
-    w, g, o = BYTES_PER_PARAM["fp32" if sc.training.precision == "fp32" else "mixed"]
-    train = sc.training.mode != "forward"
+    t = sc.training
+    w, g, o = BYTES_PER_PARAM["fp32" if t.precision == "fp32" else "mixed"]
+    train = t.mode != "forward"
     if not train:
         g = o = 0
         w = 4 if sc.training.precision == "fp32" else 2
@@ -213,8 +220,9 @@ def memory_of(
     layers = rank_layers(sc, stage)
     kinds = _kinds(sc, layers)
     one = {k: layers_params(scheme, one_of_kind(moe, layers, k), moe) for k in kinds}
+    wl = layer_weight_bytes(sc.training.fp8_param_gather and train, w)  # the layers' weights as gathered
     gathered = max(
-        gathered_buffer_bytes(sc, sum(one[k]), w, 4 if sc.training.grad_reduce_fp32 else g) for k in kinds
+        gathered_buffer_bytes(sc, sum(one[k]), wl, 4 if sc.training.grad_reduce_fp32 else g) for k in kinds
     )
     last = stage == sc.parallelism.pipeline - 1
     gathered += root_unit_bytes(sc, edge_params(scheme, stage == 0, last), edge_params(scheme, False, last), w)
@@ -225,11 +233,17 @@ def memory_of(
     }
     working = max(max(backward[k]() for k in kinds), eager_loss_bytes(sc) if last else 0.0)
     # routed experts shard over their expert-data-parallel group (Megatron's distributed optimizer, FSDP)
-    expert = layers_params(scheme, layers, moe)[1]
+    layer_dense, expert = layers_params(scheme, layers, moe)
     ew, eg, eo = _expert_divisors(sc, scheme, expert)
     dense = params - expert
+    # FSDP keeping its gathered weights (no reshard: dw = 1) holds the layers' whole in their gathered dtype;
+    # shards, and Megatron's FP8 parameters (8-bit data and, on Hopper, the transpose kept beside it), w bytes
+    held = wl if p.zero == "full" and dw == 1 else w
+    # Transformer Engine's FP8 weight cache (`fp8_weight_cache`) keeps each 16-bit weight's FP8 copy and its
+    # transpose for the whole step: 2 bytes per layer weight (none beside weights that are FP8 already)
+    cache = 2.0 * (layer_dense + expert) if t.fp8 and t.fp8_weight_cache and not t.fp8_param_gather else 0.0
     return RankMemory(
-        parameters=dense * w / dw + expert * w / ew,
+        parameters=(dense - layer_dense) * w / dw + layer_dense * held / dw + expert * w / ew + cache,
         gradients=(dense * g / dg if dense_gradients is None else dense_gradients) + expert * g / eg,
         optimizer=dense * o / do + expert * o / eo,
         activations=activations,

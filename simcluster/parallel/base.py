@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from simcluster.config.schema import Scenario
+from simcluster.config.schema import Scenario, TrainingConfig
 from simcluster.hardware.tables import lookup_of
 from simcluster.model.costs import BYTES_PER_ELEMENT, CostModel
 from simcluster.model.mla import MLA
@@ -138,13 +138,36 @@ class OpFactory:
     An input that reaches the GEMM through a sequence-parallel all-gather was cast before it, on the rank's
     shard (torchao's Float8ColwiseParallel and PrepareFloat8ModuleInput, Transformer Engine's FP8 gathers of the
     norm output and of the output gradient): the gather moves 8-bit elements, the cast reads 16 and writes 8
-    bits of 1/t of the rows, and the transposed copy is taken from the gathered 8 bits (`a_shards` = t)."""
+    bits of 1/t of the rows, and the transposed copy is taken from the gathered 8 bits (`a_shards` = t).
+    `fp8_weights` (`training.fp8_param_gather`): the weights arrive from their sharded all-gather as FP8
+    tensors, so a forward GEMM casts only its input, and the data-gradient GEMM, whose TN layout needs the
+    weight transposed, copies the 8-bit weight into its transpose (1 + 1 bytes an element: torchao's Float8
+    weight under FSDP2). `weight_cache` (`training.fp8_weight_cache`, Transformer Engine): no GEMM casts or
+    transposes its weight; the program does it once per step (`weight_cast_bytes`)."""
 
-    def __init__(self, cost: CostModel, fp8: bool = False) -> None:
+    def __init__(
+        self, cost: CostModel, fp8: bool = False, fp8_weights: bool = False, weight_cache: bool = False
+    ) -> None:
         self.cost = cost
         self.fp8 = CostModel(cost.hw, "fp8") if fp8 else None
+        self.fp8_weights = fp8 and fp8_weights
+        self.weight_cache = fp8 and weight_cache
         self.tables = lookup_of(cost.hw.tables)
         self._measured: dict[tuple, float | None] = {}  # (b, m, n, k, dtype) -> measured_gemm_s
+
+    @classmethod
+    def of(cls, cost: CostModel, t: TrainingConfig) -> OpFactory:
+        """The factory a run's training settings ask for (its FP8 linears, their weights' form and cache)."""
+        return cls(cost, fp8=t.fp8, fp8_weights=t.fp8_param_gather, weight_cache=t.fp8_weight_cache)
+
+    def weight_cast_bytes(self, weights: float) -> float:
+        """Bytes of the once-per-step pass over a layer's `weights` parameters with `weight_cache` (its norms
+        and biases read with its weight matrices: under 0.2% more at h >= 1024): the cast (e + 2: read 16 bits,
+        write the FP8 operand and its transpose), or for weights that are FP8 already the transposed copy
+        (1 + 1); 0 where GEMMs cast their own weights."""
+        if not self.weight_cache:
+            return 0.0
+        return weights * (2.0 if self.fp8_weights else BYTES_PER_ELEMENT[self.cost.dtype] + 2.0)
 
     def gemm(
         self,
@@ -163,8 +186,13 @@ class OpFactory:
         FP8_FORWARD (A, the input, and B, the weight), FP8_DGRAD (A, the output gradient) or FP8_WGRAD (none:
         both were cast already). `cast_weight` false: B was cast by an earlier chunk of the same GEMM.
         `a_shards` > 1: A arrived through an FP8 all-gather over that many ranks (class docstring)."""
+        if (self.fp8_weights or self.weight_cache) and linear:  # no weight cast: FP8 already, or cached
+            ops = [op for op in linear.split(",") if op != "b"]
+            transpose = linear == FP8_DGRAD and not self.weight_cache  # the data gradient's transposed weight
+            linear = ",".join(ops + ["t"] if transpose else ops) or "none"
         if not cast_weight:
-            linear = ",".join(op for op in linear.split(",") if op != "b") or ("none" if linear else "")
+            drop = ("b", "t")
+            linear = ",".join(op for op in linear.split(",") if op not in drop) or ("none" if linear else "")
         cost = self.fp8 if linear and self.fp8 is not None else self.cost
         secs, flops = cost.gemm(m, n, k, batch, backward=phase == "backward")
         e = BYTES_PER_ELEMENT[cost.dtype]
@@ -190,14 +218,16 @@ class OpFactory:
         """Bytes of each cast kernel an FP8 GEMM A[m,k] x B[k,n] needs (see the class docstring): one kernel
         reading e and writing the operand and its transpose (e + 2 bytes an element); for an A gathered in 8
         bits over `a_shards` ranks, the cast of the shard (e + 1 bytes an element of it) and the transposed copy
-        of the gathered A (1 + 1)."""
-        elements = {"a": batch * m * k, "b": batch * k * n}
+        of the gathered A (1 + 1); 't': the transposed copy of a B that is 8-bit already (1 + 1)."""
+        elements = {"a": batch * m * k, "b": batch * k * n, "t": batch * k * n}
         e = BYTES_PER_ELEMENT[self.cost.dtype]
         out: list[float] = []
         for op in linear.split(","):
             if op not in elements:
                 continue
-            if op == "a" and a_shards > 1:
+            if op == "t":
+                out.append(float(elements[op] * 2))
+            elif op == "a" and a_shards > 1:
                 out += [float(elements[op] * (e + 1) / a_shards), float(elements[op] * 2)]
             else:
                 out.append(float(elements[op] * (e + 2)))

@@ -330,7 +330,7 @@ class MegatronScheme:
                 *as_phase([replace(op, name="attn.rope.bwd") for op in rope], "backward"),
                 *self._column_grads(
                     "attn",
-                    lambda m, first=True: F.gemm("attn.qkv.dgrad", "backward", m, h, qkv, linear=FP8_DGRAD),
+                    lambda m, first=True: F.gemm("attn.qkv.dgrad", "backward", m, h, qkv, linear=FP8_DGRAD, cast_weight=first),
                     F.gemm("attn.qkv.wgrad", "backward", h, qkv, bs, linear=FP8_WGRAD),
                     group,
                 ),
@@ -362,8 +362,8 @@ class MegatronScheme:
         if moe is None:
             mlp_fwd = dense_mlp_fwd
             bw_: Phase = "backward"
-            fc2_dgrad = lambda m, first=True, a=1: F.gemm("mlp.fc2.dgrad", bw_, m, f // t, h, linear=FP8_DGRAD, a_shards=a)  # noqa: E731
-            fc1_dgrad = lambda m, first=True: F.gemm("mlp.fc1.dgrad", bw_, m, h, f1, linear=FP8_DGRAD)  # noqa: E731
+            fc2_dgrad = lambda m, first=True, a=1: F.gemm("mlp.fc2.dgrad", bw_, m, f // t, h, linear=FP8_DGRAD, cast_weight=first, a_shards=a)  # noqa: E731
+            fc1_dgrad = lambda m, first=True: F.gemm("mlp.fc1.dgrad", bw_, m, h, f1, linear=FP8_DGRAD, cast_weight=first)  # noqa: E731
             fc1_wgrad = F.gemm("mlp.fc1.wgrad", bw_, h, f1, bs, linear=FP8_WGRAD)
             mlp_bwd = [
                 *self._gathered("mlp", bw_, group, [fc2_dgrad]),
@@ -379,7 +379,7 @@ class MegatronScheme:
             mlp_fwd = lambda ph: moe_f if ph == "forward" else moe_rc  # noqa: E731
 
         bw: Phase = "backward"
-        proj_dgrad = lambda m, first=True, a=1: F.gemm("attn.proj.dgrad", bw, m, proj_k, h, linear=FP8_DGRAD, a_shards=a)  # noqa: E731
+        proj_dgrad = lambda m, first=True, a=1: F.gemm("attn.proj.dgrad", bw, m, proj_k, h, linear=FP8_DGRAD, cast_weight=first, a_shards=a)  # noqa: E731
         backward = [
             bda("mlp.bias_dropout_add.bwd", bw),
             *mlp_bwd,

@@ -115,7 +115,7 @@ def build_program(sc: Scenario, cost: CostModel, fold: bool) -> Program:
     par = sc.parallelism
     layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order, cp=par.context)
     dims = Dims.of(sc)
-    scheme = make_scheme(sc, dims, OpFactory(cost, fp8=sc.training.fp8), layout)
+    scheme = make_scheme(sc, dims, OpFactory.of(cost, sc.training), layout)
     # hybrid sharding's groups are chunks of the data axis, which its cyclic shifts do not map onto each other
     hybrid = 1 < zero.shard_size(sc) < layout.dp * layout.cp
     axes = tuple(a for a in scheme.fold_axes if layout.size(a) > 1 and not (hybrid and a in ("dp", "cp"))) if fold else ()
@@ -215,22 +215,46 @@ def _rank_steps(
         ne = _expert_shards(ctx)
         out.extend(_optimizer_steps(ctx, (params - expert) / n + expert / ne))
         full = sc.parallelism.zero == "full"
+        w = scheme.grad_bytes_per_param()
+        wl = zero.layer_weight_bytes(sc.training.fp8_param_gather, w)  # the layers' weights as gathered
+        layer_dense = _layer_params(ctx)[0]
+        if sc.training.fp8_param_gather:
+            out.extend(Step(op, -1, -1) for op in _fp8_scale_ops(ctx, layer_dense / n + expert / ne, n))
         if n > 1:  # the updated weight shards back to every rank (ZeRO-3: those outside the layers)
-            gathered = params - sum(_layer_params(ctx)) if full else params - expert
-            if gathered > 0:
+            edges = params - layer_dense - expert
+            nbytes = edges * w if full else edges * w + layer_dense * wl
+            if nbytes > 0:
                 shard, _ = zero.shard_groups(layout, rank, n)
-                nbytes = gathered * scheme.grad_bytes_per_param()
                 op = OpSpec(
                     "allgather", "params.allgather", "optimizer", bytes=nbytes, group=shard, family="dp"
                 )
                 out.append(Step(op, -1, -1))
         if ne > 1 and not full and expert > 0:
-            nbytes = expert * scheme.grad_bytes_per_param()
+            nbytes = expert * wl
             group = ctx.expert_data_group()
             op = OpSpec("allgather", "params.expert.allgather", "optimizer", bytes=nbytes, group=group, family="dp")
             out.append(Step(op, -1, -1))
     out.append(Step(ctx.sync("sync.iteration_end", "optimizer"), -1, -1))  # the loss is read on the host
     return out, params
+
+
+# one fp32 amax per weight matrix of a layer (Llama's q, k, v, o, w1, w2, w3 as torchtitan holds them): the
+# all-reduce carries under a kilobyte, so its time is the collective's latency
+FP8_SCALES_PER_LAYER = 7
+
+
+def _fp8_scale_ops(ctx: _RankCtx, shard_params: float, n: int) -> list[OpSpec]:
+    """FP8 weights gathered from shards (`training.fp8_param_gather`) need one scale per weight for the next
+    step's casts, taken over the whole weight: after the optimizer step, one pass reads the fp32 shards
+    (torch._foreach_norm(ord=inf) in torchao's precompute_float8_dynamic_scale_for_fsdp; Transformer Engine's
+    cast of the master weights) and one all-reduce (max) over the shard group joins the amaxes."""
+    ops = [ctx.elementwise("fp8.weights.amax", "optimizer", FP32_BYTES * shard_params)]
+    if n > 1:
+        shard, _ = zero.shard_groups(ctx.layout, ctx.rank, n)
+        layers = len(rank_layers(ctx.sc, ctx.stage))
+        nbytes = float(FP32_BYTES * FP8_SCALES_PER_LAYER * layers)
+        ops.append(OpSpec("allreduce", "fp8.weights.amax.allreduce", "optimizer", bytes=nbytes, group=shard, family="dp"))
+    return ops
 
 
 def _expert_shards(ctx: _RankCtx) -> int:
@@ -414,13 +438,14 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
         reduce_per_param = 4 if sc.training.grad_reduce_fp32 else scheme.grad_bytes_per_param()
         for is_moe in {False, ctx.moe is not None and any(map(ctx.moe.is_moe, rank_layers(sc, s)))}:
             dense_p, expert_p = layers_params(scheme, one_of_kind(ctx.moe, rank_layers(sc, s), is_moe), ctx.moe)
+            wl = zero.layer_weight_bytes(sc.training.fp8_param_gather, scheme.grad_bytes_per_param())
             for ph in phases:
                 gathers[is_moe, ph] = [
                     OpSpec(
                         "allgather",
                         f"fsdp.{what}params.allgather",
                         ph,
-                        bytes=n * scheme.grad_bytes_per_param(),
+                        bytes=n * wl,
                         group=g,
                         family="fsdp-ag",
                         blocking=False,
@@ -435,7 +460,7 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
                 for op in _dp_allreduce(ctx, n * reduce_per_param, False, 0, "fsdp-rs", expert)
             ]
             if sc.parallelism.fsdp_copies:
-                out_b, in_b = zero.fsdp_copy_bytes(sc, scheme.grad_bytes_per_param(), dense_p + expert_p)
+                out_b, in_b = zero.fsdp_copy_bytes(sc, scheme.grad_bytes_per_param(), dense_p + expert_p, wl)
                 copy_out[is_moe] = [ctx.elementwise("fsdp.params.copy_out", ph, out_b) for ph in phases]
                 reduces[is_moe] = [ctx.elementwise("fsdp.grads.copy_in", "backward", in_b), *reduces[is_moe]]
         gathered_wait = {ph: wait_for("fsdp-ag", ph) for ph in phases}
@@ -475,6 +500,13 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
         k: tuple(x * scheme.grad_bytes_per_param() for x in layers_params(scheme, one_of_kind(moe, rank_layers(sc, s), k), moe))
         for k in ({False, True} if moe is not None else {False})
     }
+    # Transformer Engine's FP8 weight cache: each layer's weights cast (or transposed) in the step's first
+    # micro-batch, before its forward, and reused by every later GEMM
+    f = scheme.f  # type: ignore[attr-defined]
+    weight_cast = {
+        k: ctx.elementwise("fp8.weights.cast", "forward", f.weight_cast_bytes(sum(layers_params(scheme, one_of_kind(moe, rank_layers(sc, s), k), moe))))
+        for k in grad_bytes
+    } if f.weight_cache else {}  # fmt: skip
     bucket = sc.training.grad_bucket_MB * 1e6
     overlap = _grad_overlap(ctx)
     expert_overlap = overlap_experts(ctx)
@@ -495,6 +527,8 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
                 out.extend(_steps(edges.embed_forward, -1, mb))
             for j, ly in enumerate(layers):
                 unit("forward", list(layers), j, mb)
+                if weight_cast and mb == 0:
+                    add(Step(weight_cast[is_moe(ly)], ly, mb))
                 out.extend(_steps(ctx.layer_ops(ly).forward, ly, mb))
             if is_last(a.chunk):
                 out.extend(_steps(edges.head_forward, -1, mb))

@@ -65,13 +65,24 @@ def memory_divisors(sc: Scenario) -> tuple[int, int, int]:
     )
 
 
-def fsdp_copy_bytes(sc: Scenario, weight_bytes: int, params: float) -> tuple[float, float]:
+def layer_weight_bytes(fp8_param_gather: bool, weight_bytes: int) -> int:
+    """Bytes per element of a layer's weights as the sharded all-gather moves them and FSDP holds them
+    gathered: 1 where they are gathered as FP8 tensors (`training.fp8_param_gather`; the embedding, the final
+    norm and the LM head stay at `weight_bytes`, as they stay out of FP8), else `weight_bytes`."""
+    return 1 if fp8_param_gather else weight_bytes
+
+
+def fsdp_copy_bytes(
+    sc: Scenario, weight_bytes: int, params: float, gathered_bytes: int | None = None
+) -> tuple[float, float]:
     """FSDP2's copies for `params` parameters (`fsdp_copies`): (copy-out after an all-gather: read and write
-    the weights, copy-in before a reduce-scatter: read the gradients, write them in the reduce dtype). Kept
-    gradients without reshard accumulate in the reduce dtype already (fp32 with `grad_reduce_fp32`)."""
+    the weights, `gathered_bytes` each (default `weight_bytes`), copy-in before a reduce-scatter: read the
+    gradients, write them in the reduce dtype). Kept gradients without reshard accumulate in the reduce dtype
+    already (fp32 with `grad_reduce_fp32`)."""
     reduce = 4 if sc.training.grad_reduce_fp32 else weight_bytes
     grads = reduce if not sc.parallelism.reshard_after_forward else weight_bytes
-    return 2.0 * weight_bytes * params, (grads + reduce) * params
+    gathered = weight_bytes if gathered_bytes is None else gathered_bytes
+    return 2.0 * gathered * params, (grads + reduce) * params
 
 
 def gathered_buffer_bytes(sc: Scenario, layer_params: float, weight_bytes: int, grad_bytes: int) -> float:

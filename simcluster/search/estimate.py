@@ -115,7 +115,7 @@ def _core_key(sc: Scenario) -> tuple:
         par.account_for_embedding, par.account_for_loss, par.first_stage_layers, par.last_stage_layers,
         par.reshard_after_forward, par.fsdp_copies,
         t.micro_batch, t.global_batch, t.precision, t.fp8, t.mode, t.recompute, t.distribute_saved_activations,
-        t.tp_comm_overlap, t.grad_bucket_MB, t.p2p_scatter_gather, t.eager_norm, t.eager_pointwise, t.expand_kv, t.async_tp, t.sp_regather,
+        t.tp_comm_overlap, t.grad_bucket_MB, t.p2p_scatter_gather, t.eager_norm, t.eager_pointwise, t.expand_kv, t.async_tp, t.sp_regather, t.fp8_param_gather, t.fp8_weight_cache,
         t.grad_reduce_fp32, t.loss, t.step_sync,
         t.masked_softmax_fusion, tuple(t.recompute_modules or ()), t.moe_overlap,
         sc.model if sc.model.moe is None else sc.model.model_dump_json(),  # a MoE layer list is not hashable
@@ -350,7 +350,8 @@ class _Layout:
             sync += self.coll_time("allreduce", pair, scheme.embedding_params() * gb)
         sync += self.ops_time(scheme.grad_sync_ops(rank, len(rank_layers(sc, stage))))
         one = dp_total = 0.0
-        expert = layers_params(scheme, rank_layers(sc, stage), MoE.of(sc.model.moe))[1]
+        layer_dense, expert = layers_params(scheme, rank_layers(sc, stage), MoE.of(sc.model.moe))
+        wl = zero.layer_weight_bytes(sc.training.fp8_param_gather, gb)  # the layers' weights as gathered
         bucket = sc.training.grad_bucket_MB * 1e6
         if expert and sc.training.mode == "train" and sc.parallelism.zero != "full":
             # expert gradients over the expert-data-parallel group (sharded: reduce-scatter, then gather)
@@ -360,7 +361,7 @@ class _Layout:
                 dp_total += n * self.coll_time("allreduce", egroup, expert * gb / n)
             else:
                 dp_total += n * self.coll_time("reducescatter", egroup, expert * gb / n)
-                dp_total += self.coll_time("allgather", egroup, expert * gb)
+                dp_total += self.coll_time("allgather", egroup, expert * wl)
         params -= expert
         if lay.dp * lay.cp > 1 and sc.training.mode == "train":
             group = lay.data_group(rank)
@@ -373,7 +374,7 @@ class _Layout:
                 one = self.coll_time("reducescatter", shard, total / n)
                 if len(replicas) > 1:
                     one += self.coll_time("allreduce", replicas, total / n / shards)
-                dp_total += n * one + self.coll_time("allgather", shard, total)
+                dp_total += n * one + self.coll_time("allgather", shard, total - layer_dense * (gb - wl))
                 if sc.parallelism.zero == "full":  # per-layer gathers and reduce-scatters hide under compute
                     one = dp_total = 0.0
             else:

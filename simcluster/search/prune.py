@@ -71,7 +71,7 @@ def scheme_key(sc: Scenario) -> tuple:
         par.account_for_embedding, par.account_for_loss, par.first_stage_layers, par.last_stage_layers,
         str(par.placement) if par.expert_dispatcher == "deepep" else None,  # DeepEP's exchanges follow nodes
         t.micro_batch, t.global_batch, t.precision, t.fp8, t.mode, t.distribute_saved_activations, t.tp_comm_overlap,
-        t.masked_softmax_fusion, t.eager_norm, t.eager_pointwise, t.expand_kv, t.async_tp, t.sp_regather, tuple(t.recompute_modules or ()),
+        t.masked_softmax_fusion, t.eager_norm, t.eager_pointwise, t.expand_kv, t.async_tp, t.sp_regather, t.fp8_param_gather, t.fp8_weight_cache, tuple(t.recompute_modules or ()),
         sc.model if sc.model.moe is None else sc.model.model_dump_json(),  # a MoE layer list is not hashable
         sc.hardware,
     )  # fmt: skip
@@ -85,7 +85,7 @@ def scheme_of(sc: Scenario, hw: HardwareProfile, factories: dict[tuple, OpFactor
     fkey = (sc.training.precision, sc.training.fp8)
     f = factories.get(fkey) if factories is not None else None
     if f is None:
-        f = OpFactory(CostModel(hw, sc.training.precision), fp8=sc.training.fp8)
+        f = OpFactory.of(CostModel(hw, sc.training.precision), sc.training)
         if factories is not None:
             factories[fkey] = f
     return make_scheme(sc, Dims.of(sc), f, layout)
