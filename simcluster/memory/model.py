@@ -208,7 +208,7 @@ def memory_of(
     train = t.mode != "forward"
     if not train:
         g = o = 0
-        w = 4 if sc.training.precision == "fp32" else 2
+        w = 4 if t.precision == "fp32" else 2
     dw, dg, do = memory_divisors(sc)  # sharded data parallel (ZeRO-1/2/3, FSDP)
     p = sc.parallelism
     if train and p.zero == "full" and not p.reshard_after_forward and sc.training.grad_reduce_fp32 and dg == 1:
@@ -220,7 +220,7 @@ def memory_of(
     layers = rank_layers(sc, stage)
     kinds = _kinds(sc, layers)
     one = {k: layers_params(scheme, one_of_kind(moe, layers, k), moe) for k in kinds}
-    wl = layer_weight_bytes(sc.training.fp8_param_gather and train, w)  # the layers' weights as gathered
+    wl = layer_weight_bytes(t.fp8_param_gather and train, w)  # the layers' weights as gathered
     gathered = max(
         gathered_buffer_bytes(sc, sum(one[k]), wl, 4 if sc.training.grad_reduce_fp32 else g) for k in kinds
     )

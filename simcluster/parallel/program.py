@@ -208,7 +208,7 @@ def _rank_steps(
     ctx = _RankCtx(sc, layout, scheme, rank, cost, cost.hw.host, MoE.of(sc.model.moe))
     out, pending = _pipeline_steps(ctx, actions)
     params = rank_params(sc, scheme, ctx.stage)
-    expert = _layer_params(ctx)[1]
+    layer_dense, expert = _layer_params(ctx)
     if sc.training.mode == "train":
         out.extend(_grad_sync_steps(ctx, params, pending))
         n = zero.shard_size(sc)
@@ -217,7 +217,6 @@ def _rank_steps(
         full = sc.parallelism.zero == "full"
         w = scheme.grad_bytes_per_param()
         wl = zero.layer_weight_bytes(sc.training.fp8_param_gather, w)  # the layers' weights as gathered
-        layer_dense = _layer_params(ctx)[0]
         if sc.training.fp8_param_gather:
             out.extend(Step(op, -1, -1) for op in _fp8_scale_ops(ctx, layer_dense / n + expert / ne, n))
         if n > 1:  # the updated weight shards back to every rank (ZeRO-3: those outside the layers)
@@ -436,9 +435,9 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
         shard, _ = zero.shard_groups(layout, rank, zero.shard_size(sc))
         e_group = ctx.expert_data_group()
         reduce_per_param = 4 if sc.training.grad_reduce_fp32 else scheme.grad_bytes_per_param()
+        wl = zero.layer_weight_bytes(sc.training.fp8_param_gather, scheme.grad_bytes_per_param())
         for is_moe in {False, ctx.moe is not None and any(map(ctx.moe.is_moe, rank_layers(sc, s)))}:
             dense_p, expert_p = layers_params(scheme, one_of_kind(ctx.moe, rank_layers(sc, s), is_moe), ctx.moe)
-            wl = zero.layer_weight_bytes(sc.training.fp8_param_gather, scheme.grad_bytes_per_param())
             for ph in phases:
                 gathers[is_moe, ph] = [
                     OpSpec(
@@ -496,16 +495,16 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
     accumulate = {c: _grad_accumulation(ctx, c, is_first(c), is_last(c)) for c in range(v)}
     moe = ctx.moe
     is_moe = moe.is_moe if moe is not None else (lambda _ly: False)
-    grad_bytes = {  # per layer kind: (data-parallel gradient bytes, expert gradient bytes)
-        k: tuple(x * scheme.grad_bytes_per_param() for x in layers_params(scheme, one_of_kind(moe, rank_layers(sc, s), k), moe))
+    kind_params = {  # per layer kind (dense, MoE): one layer's (data-parallel, expert) parameters
+        k: layers_params(scheme, one_of_kind(moe, rank_layers(sc, s), k), moe)
         for k in ({False, True} if moe is not None else {False})
     }
+    grad_bytes = {k: tuple(x * scheme.grad_bytes_per_param() for x in ps) for k, ps in kind_params.items()}
     # Transformer Engine's FP8 weight cache: each layer's weights cast (or transposed) in the step's first
     # micro-batch, before its forward, and reused by every later GEMM
     f = scheme.f  # type: ignore[attr-defined]
     weight_cast = {
-        k: ctx.elementwise("fp8.weights.cast", "forward", f.weight_cast_bytes(sum(layers_params(scheme, one_of_kind(moe, rank_layers(sc, s), k), moe))))
-        for k in grad_bytes
+        k: ctx.elementwise("fp8.weights.cast", "forward", f.weight_cast_bytes(sum(ps))) for k, ps in kind_params.items()
     } if f.weight_cache else {}  # fmt: skip
     bucket = sc.training.grad_bucket_MB * 1e6
     overlap = _grad_overlap(ctx)
