@@ -13,7 +13,7 @@ from simcluster.cli import main
 from simcluster.config.loader import apply_overrides, load_scenario, read_yaml_mapping
 from simcluster.search import batch
 from simcluster.search.batch import _Worker, estimate_all, geometry, make_chunks, run_chunk
-from simcluster.search.point import Point, _Topologies, run_point
+from simcluster.search.point import SUMMARY_COLUMNS, Point, _Topologies, run_point
 from simcluster.search.space import Space, enumerate_space, with_values
 from simcluster.simulate import simulate
 from simcluster.topology.graph import build_topology
@@ -113,6 +113,8 @@ def test_point_reuses_its_topology_and_gives_the_same_row(write_scenario):
     fresh = simulate(loaded).summary()
     reused = simulate(loaded, topology=topo).summary()
     assert fresh == reused and first["iteration_time_s"] == fresh["iteration_time_s"]
+    # every summary scalar a row carries is the summary's, the blocking collectives' wait among them
+    assert all(first[k] == fresh[k] for k in SUMMARY_COLUMNS) and "collective_wait_time_s" in SUMMARY_COLUMNS
 
 
 def test_scalar_summary_is_the_summary_without_per_rank_rows(write_scenario):

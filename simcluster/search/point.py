@@ -27,6 +27,7 @@ SUMMARY_COLUMNS = (
     "backward_time_s",
     "optimizer_time_s",
     "pipeline_wait_time_s",
+    "collective_wait_time_s",
     "idle_time_s",
     "peak_memory_bytes",
     "memory_capacity_bytes",
