@@ -131,7 +131,7 @@ def test_fp8_param_gather_errors(training, parallelism):
     assert f"training.fp8={training['fp8']}" in text and f"parallelism.zero={parallelism['zero']}" in text
 
 
-def _cached(write_scenario, cache: bool, gather: bool = False, micro: int = 4):
+def _cached_loaded(write_scenario, cache: bool, gather: bool = False, micro: int = 4):
     data = small_scenario(
         cluster={"nodes": 1},
         parallelism={"scheme": "megatron", "tensor": 2, "data": 2, "zero": "optimizer"},
@@ -142,7 +142,11 @@ def _cached(write_scenario, cache: bool, gather: bool = False, micro: int = 4):
         },
     )
     data["hardware"] = "dgx-h100"
-    return simulate(load_scenario(write_scenario(data, f"c{cache}{gather}{micro}.yaml")))
+    return load_scenario(write_scenario(data, f"c{cache}{gather}{micro}.yaml"))
+
+
+def _cached(write_scenario, cache: bool, gather: bool = False, micro: int = 4):
+    return simulate(_cached_loaded(write_scenario, cache, gather, micro))
 
 
 @pytest.mark.parametrize("gather", [False, True])
@@ -193,3 +197,20 @@ def test_weight_cache_gemms_and_error():
     with pytest.raises(ConfigError) as e:
         check_semantics(parse_scenario({**doc, "hardware": "dgx-h100"}), H100)
     assert str(e.value) == "training.fp8_weight_cache=True: caches FP8 weights: needs training.fp8 true"
+
+
+def test_search_estimate_sees_the_weight_forms(write_scenario):
+    """The search's estimate keys on both settings and follows the engine: the cached and 8-bit-gathered runs
+    estimated faster than the plain FP8 run, each within 5% of the simulated iteration."""
+    from simcluster.search.estimate import Estimator
+    from simcluster.search.prune import scheme_of
+
+    got, sim, est = [], [], None
+    for cache, gather in ((False, False), (True, False), (True, True)):
+        loaded = _cached_loaded(write_scenario, cache, gather, micro=8)
+        sc = loaded.scenario
+        est = est or Estimator(loaded)  # one estimator: its caches must tell the three apart
+        got.append(est.estimate(sc, scheme_of(sc, loaded.hardware)).iteration_time_s)
+        sim.append(simulate(loaded).engine.iteration_time_s)
+        assert got[-1] == pytest.approx(sim[-1], rel=0.05)
+    assert got[1] < got[0] and sim[1] < sim[0] and got[2] < got[0] and sim[2] < sim[0]

@@ -293,6 +293,10 @@ class _Layout:
         if stage == p - 1:
             f += self.ops_time(edges.head_forward)
             b += self.ops_time(edges.head_backward)
+        fac = self.scheme.f  # type: ignore[attr-defined]
+        if fac.weight_cache:  # Transformer Engine's FP8 weights, prepared in the first micro-batch: on average
+            weights = sum(layers_params(self.scheme, rank_layers(sc, stage), MoE.of(sc.model.moe)))
+            f += fac.cost.elementwise(fac.weight_cast_bytes(weights)) / sc.microbatches
         acc = self.host.grad_accumulation_bytes_per_param
         if acc > 0 and sc.training.mode == "train":  # every micro-batch after the first, on average
             m = sc.microbatches
