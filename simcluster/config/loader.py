@@ -193,6 +193,10 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
             "training.fp8_param_gather", True, "gathers 8-bit weights from their shards: needs training.fp8 true and "
             f"parallelism.zero other than none (training.fp8={t.fp8}, parallelism.zero={p.zero})"
         )
+    if t.fp8 and t.fp8_scaling == "dynamic" and (m.moe is not None or m.mla is not None):
+        raise ConfigError(
+            "training.fp8_scaling", "dynamic", "is torchao's tensorwise scaling, modelled for dense layers (not model.moe or model.mla)"
+        )
     if t.fp8_weight_cache and not t.fp8:
         raise ConfigError("training.fp8_weight_cache", True, "caches FP8 weights: needs training.fp8 true")
     if t.async_tp and p.scheme != "megatron-sp":

@@ -272,6 +272,13 @@ class TrainingConfig(_Strict):
         "Megatron's --fp8-param-gather): half the gather bytes and FSDP's gathered buffers, no weight cast before "
         "a forward GEMM (a transposed copy for the data gradient instead), one amax pass and all-reduce per step",
     )
+    fp8_scaling: Literal["delayed", "dynamic"] = Field(
+        "delayed",
+        description="how an FP8 run's casts get their scales: delayed, from the amax history (Transformer Engine's "
+        "DelayedScaling: no collective per cast); dynamic, from the tensor's amax now (torchao's tensorwise "
+        "scaling, torchtitan): under tensor parallel each cast of a sharded tensor first all-reduces its amax "
+        "(max, 4 bytes) over the tensor group, blocking the cast",
+    )
     fp8_weight_cache: bool = Field(
         False,
         description="with fp8: each layer's weights cast to FP8 with their transpose on a step's first "

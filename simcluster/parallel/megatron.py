@@ -78,7 +78,11 @@ class MegatronScheme:
         node_of: list[int] | None = None,
         recompute_modules: tuple[str, ...] | None = None,
         regather: bool = True,
+        fp8_dynamic: bool = False,
     ) -> None:
+        # FP8 casts scaled by the tensor's amax now (torchao): under tensor parallel, one amax all-reduce per
+        # cast of a sharded tensor, before it (`_amax`)
+        self.fp8_dynamic = fp8_dynamic
         # sequence parallel: a column-parallel linear keeps its input as the rank's sequence shard and gathers
         # it again in backward for the weight gradient (Megatron-LM, Transformer Engine); False: the gathered
         # input is kept (PyTorch DTensor's autograd), no second gather and t times the bytes stored
@@ -200,6 +204,19 @@ class MegatronScheme:
         head = [replace(again[0], blocking=False), dgrad, wait_for("tp", "backward")] if again else [dgrad]
         return [*head, replace(coll, blocking=False), wgrad, wait_for("tp", "backward")]
 
+    def _amax(self, name: str, phase: Phase, group: tuple[int, ...], inputs: int, weights: int = 0) -> list[OpSpec]:
+        """Dynamic FP8 scaling under tensor parallel (torchao's tensorwise casts of DTensors, as torchtitan runs
+        them): before a linear's casts, one all-reduce (max) of a 4-byte amax over the tensor group per cast
+        of a sharded tensor, each blocking its cast: `inputs` activations or output gradients, and `weights`
+        weights unless their scales come from elsewhere (FP8 weights gathered with precomputed scales, Transformer
+        Engine's per-step cache)."""
+        f = self.f
+        if not (self.fp8_dynamic and f.fp8 is not None and self.d.t > 1):
+            return []
+        casts = inputs + (0 if f.fp8_weights or f.weight_cache else weights)
+        op = OpSpec("allreduce", f"{name}.fp8_amax.allreduce", phase, bytes=4.0, group=group, family="tp")
+        return [op] * casts
+
     def _regather(self, name: str, group: tuple[int, ...], width: int = 0, fp8: bool = True) -> list[OpSpec]:
         """The backward all-gather of a column-parallel linear's input (SP with `regather`), else nothing."""
         if not (self.sp and self.regather):
@@ -318,6 +335,7 @@ class MegatronScheme:
 
             def attn_in(ph: Phase) -> list[OpSpec]:
                 return [
+                    *self._amax("attn.qkv", ph, group, 1, 3),  # the input, prepared once, and q, k, v's weights
                     *self._gathered("attn", ph, group, [lambda m, first=True, a=1: F.gemm("attn.qkv", ph, m, qkv, h, linear=FP8_FORWARD, cast_weight=first, a_shards=a)]),
                     *as_phase(rope, ph),
                     *as_phase(expand, ph),
@@ -328,6 +346,7 @@ class MegatronScheme:
                 *attn_bwd,
                 *as_phase([replace(op, name="attn.expand_kv.bwd") for op in expand], "backward"),
                 *as_phase([replace(op, name="attn.rope.bwd") for op in rope], "backward"),
+                *self._amax("attn.qkv.dgrad", "backward", group, 3),  # q, k and v's output gradients
                 *self._column_grads(
                     "attn",
                     lambda m, first=True: F.gemm("attn.qkv.dgrad", "backward", m, h, qkv, linear=FP8_DGRAD, cast_weight=first),
@@ -344,6 +363,7 @@ class MegatronScheme:
             return [
                 ln("ln1", ph),
                 *attn_in(ph),
+                *self._amax("attn.proj", ph, group, 1, 1),
                 *self._scattered("attn", ph, group, lambda m, first=True: F.gemm("attn.proj", ph, m, h, proj_k, linear=FP8_FORWARD, cast_weight=first)),
                 bda("attn.bias_dropout_add", ph),
                 ln("ln2", ph),
@@ -354,8 +374,10 @@ class MegatronScheme:
         def dense_mlp_fwd(ph: Phase) -> list[OpSpec]:
             fc1 = lambda m, first=True, a=1: F.gemm("mlp.fc1", ph, m, f1, h, linear=FP8_FORWARD, cast_weight=first, a_shards=a)  # noqa: E731
             return [
+                *self._amax("mlp.fc1", ph, group, 1, 2 if d.gated else 1),  # w1 and w3 share the prepared input
                 *self._gathered("mlp", ph, group, [fc1]),
                 F.elementwise(act, ph, act_fwd * bs * (f // t) * e),
+                *self._amax("mlp.fc2", ph, group, 1, 1),
                 *self._scattered("mlp", ph, group, lambda m, first=True: F.gemm("mlp.fc2", ph, m, h, f // t, linear=FP8_FORWARD, cast_weight=first)),
             ]
 
@@ -366,9 +388,11 @@ class MegatronScheme:
             fc1_dgrad = lambda m, first=True: F.gemm("mlp.fc1.dgrad", bw_, m, h, f1, linear=FP8_DGRAD, cast_weight=first)  # noqa: E731
             fc1_wgrad = F.gemm("mlp.fc1.wgrad", bw_, h, f1, bs, linear=FP8_WGRAD)
             mlp_bwd = [
+                *self._amax("mlp.fc2.dgrad", bw_, group, 1),
                 *self._gathered("mlp", bw_, group, [fc2_dgrad]),
                 F.gemm("mlp.fc2.wgrad", bw_, f // t, h, bs, linear=FP8_WGRAD),
                 F.elementwise(f"{act}.bwd", bw_, act_bwd * bs * (f // t) * e),
+                *self._amax("mlp.fc1.dgrad", bw_, group, 2 if d.gated else 1),
                 *self._column_grads("mlp", fc1_dgrad, fc1_wgrad, group),
             ]
         else:
@@ -385,6 +409,7 @@ class MegatronScheme:
             *mlp_bwd,
             F.elementwise("ln2.bwd", bw, ln_bwd * tok * h + 4 * h * e),
             bda("attn.bias_dropout_add.bwd", bw),
+            *self._amax("attn.proj.dgrad", bw, group, 1),
             *self._gathered("attn", bw, group, [proj_dgrad]),
             F.gemm("attn.proj.wgrad", bw, proj_k, h, bs, linear=FP8_WGRAD),
             *attn_in_bwd,
@@ -398,12 +423,14 @@ class MegatronScheme:
             []  # a MoE block's outputs are kept (its permuted tokens would need the exchanges again)
             if moe is not None
             else [
+                *self._amax("mlp.fc1.up", rc, group, 1, 1),
                 F.gemm("mlp.fc1.up", rc, bs, f // t, h, linear=FP8_FORWARD, a_shards=self._a_shards()),
                 F.elementwise(act, rc, act_fwd * bs * (f // t) * e),
             ]
             if d.gated
             else [
                 F.elementwise(act, rc, act_fwd * bs * (f // t) * e),
+                *self._amax("mlp.fc2", rc, group, 1, 1),
                 F.gemm("mlp.fc2", rc, bs, h, f // t, linear=FP8_FORWARD),
             ]
         )
@@ -413,10 +440,12 @@ class MegatronScheme:
             if d.mla is not None
             else [
                 ln("ln1", rc),
+                *self._amax("attn.qkv.k", rc, group, 1, 1),
                 *self._enter("attn", rc, group, fp8=True),
                 F.gemm("attn.qkv.k", rc, bs, d.kvh * hd // t, h, linear=FP8_FORWARD, a_shards=self._a_shards()),
                 *as_phase(rope, rc),
                 *as_phase(expand, rc),
+                *self._amax("attn.proj", rc, group, 1, 1),
                 F.gemm("attn.proj", rc, bs, h, ah // t, linear=FP8_FORWARD),
                 bda("attn.bias_dropout_add", rc),
                 ln("ln2", rc),
