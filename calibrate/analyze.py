@@ -16,7 +16,7 @@ from calibrate.fit.tables import (
     fit_host_rows,
     fit_memory_rows,
     fit_variability,
-    gemm_fit_points,
+    gemm_measured_points,
 )
 from calibrate.imports.own_runs import write_own_tables
 from calibrate.profile import auto_base, build_profile
@@ -71,7 +71,7 @@ def analyze(out_dir: Path, base: str | None = None, attention_backend: str | Non
         "attention": fit_attention_rows(attention_rows),
         "variability": fit_variability(gemm_rows, memory_rows),
     }
-    points = gemm_fit_points(gemm_rows)
+    points = gemm_measured_points(gemm_rows)
     profile, provenance = build_profile(
         base_name, base_profile, fits, gemm_fit, points, run, attention_backend
     )

@@ -11,6 +11,35 @@ from calibrate.runtime import warm_and_time
 from calibrate.shapes import GemmShape, Layout, layer_gemms, square_gemms, validate_model
 
 TORCH_DTYPES = {"fp32": torch.float32, "tf32": torch.float32, "fp16": torch.float16, "bf16": torch.bfloat16}
+FP8_ALIGN = 16  # cuBLASLt's FP8 GEMMs take dimensions that are multiples of 16
+FP8_MIN_CAPABILITY = (8, 9)  # Ada and Hopper and later have FP8 tensor cores
+
+
+def fp8_why_not(shape: GemmShape, layout: Layout) -> str:
+    """Why `shape` in `layout` is not measured in FP8, or '' when it is. torch._scaled_mm runs one unbatched
+    TN GEMM (A row-major, B column-major) with per-tensor scales, as Transformer Engine and torchao's linears
+    do, so only the forward layout of single GEMMs whose sides are multiples of 16 is timed: the backward
+    layouts run the same kernel after their operands' transposed copies (which the FP8 casts write)."""
+    if layout != "nn":
+        return "unsupported: fp8 is timed in the forward layout (the same TN kernel runs every layout)"
+    if shape.batch > 1:
+        return "unsupported: fp8 has no batched GEMM in torch._scaled_mm"
+    if any(d % FP8_ALIGN for d in (shape.m, shape.n, shape.k)):
+        return f"unsupported: fp8 GEMM sides must be multiples of {FP8_ALIGN}"
+    return ""
+
+
+def _fp8_mm(m: int, n: int, k: int, device: torch.device, gen: torch.Generator):
+    """A[m,k] e4m3 row-major x B[k,n] e4m3 column-major -> bf16, scales 1 (per-tensor)."""
+    a = torch.randn(m, k, generator=gen).to(device=device, dtype=torch.float8_e4m3fn)
+    b = torch.randn(n, k, generator=gen).to(device=device, dtype=torch.float8_e4m3fn).t()
+    one = torch.ones((), device=device, dtype=torch.float32)
+
+    def step():
+        out = torch._scaled_mm(a, b, scale_a=one, scale_b=one, out_dtype=torch.bfloat16)
+        return out[0] if isinstance(out, tuple) else out  # torch < 2.4 also returned the output's amax
+
+    return step
 
 
 def _use_tf32(device: torch.device, on: bool) -> None:
@@ -26,6 +55,9 @@ def supported_dtypes(device: torch.device) -> dict[str, str]:
         if name == "bf16" and device.type == "cuda" and not torch.cuda.is_bf16_supported():
             out[name] = "unsupported: bf16 on this GPU"
             continue
+        if name == "fp8":
+            out[name] = _fp8_supported(device)
+            continue
         try:
             a = torch.ones(8, 8, dtype=TORCH_DTYPES[name], device=device)
             (a @ a).sum().item()
@@ -33,6 +65,19 @@ def supported_dtypes(device: torch.device) -> dict[str, str]:
         except (RuntimeError, TypeError) as exc:
             out[name] = failure_status("unsupported", exc)
     return out
+
+
+def _fp8_supported(device: torch.device) -> str:
+    """'' when FP8 GEMMs run on `device` (a CUDA GPU of compute capability 8.9 or later), else why not."""
+    if device.type != "cuda":
+        return "unsupported: fp8 GEMMs need a CUDA GPU"
+    if torch.cuda.get_device_capability(device) < FP8_MIN_CAPABILITY or not hasattr(torch, "_scaled_mm"):
+        return "unsupported: fp8 GEMMs need compute capability 8.9 and torch._scaled_mm"
+    try:
+        _fp8_mm(16, 16, 16, device, torch.Generator(device="cpu").manual_seed(0))().sum().item()
+    except (RuntimeError, TypeError) as exc:
+        return failure_status("unsupported", exc)
+    return ""
 
 
 def gemm_shapes(cfg: BenchConfig) -> list[GemmShape]:
@@ -47,6 +92,8 @@ def _gemm_step(shape: GemmShape, layout: Layout, dtype: str, device: torch.devic
     """One GEMM of `shape` in `layout`, into a preallocated output: nn is A @ B, nt (dgrad) is
     dC @ B.t() with B stored [k,n], tn (wgrad) is A.t() @ dC with A stored [m,k]."""
     gen = torch.Generator(device="cpu").manual_seed(0)
+    if dtype == "fp8":
+        return _fp8_mm(shape.m, shape.n, shape.k, device, gen)
     lead = (shape.batch,) if shape.batch > 1 else ()
     kind = TORCH_DTYPES[dtype]
 
@@ -87,6 +134,7 @@ def run_gemms(cfg: BenchConfig, done: set[tuple], log: CsvLog, device: torch.dev
             "iterations": cfg.gemm_iterations,
             "run_id": run_id,
         }
+        why_not = why_not or (fp8_why_not(shape, layout) if dtype == "fp8" else "")
         if why_not:
             log.write(**row, status=why_not)
             continue

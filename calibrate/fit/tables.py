@@ -76,6 +76,13 @@ def gemm_fit_points(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
+def gemm_measured_points(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The single forward GEMMs the profile lists as measured (`gpu.gemm.measured`, taken by the simulator for
+    those exact shapes): the fitted dtypes' and FP8's, which the curve fit leaves out (its rate is a share of
+    another peak, and its kernel only runs the TN layout)."""
+    return [r for r in ok_rows(rows) if r["batch"] == 1 and r["layout"] == FORWARD and r["dtype"] in (*GEMM_FIT_DTYPES, "fp8")]
+
+
 def backward_pairs(rows: list[dict[str, Any]]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """(forward row, backward-layout row) of the same name, m, n, k, batch and dtype, both measured ok."""
     ok = [r for r in ok_rows(rows) if r["dtype"] in GEMM_FIT_DTYPES]

@@ -97,3 +97,43 @@ def test_each_point_records_the_spread_of_its_iterations(tmp_path: Path) -> None
     cvs = sorted(r["time_cv"] for r in rows)
     assert set(fit) == {"gemm"} and fit["gemm"]["points"] == len(rows)
     assert fit["gemm"]["cv_median"] == statistics.median(cvs)
+
+
+def test_fp8_gemms_are_timed_forward_single_and_aligned_only() -> None:
+    """torch._scaled_mm runs one unbatched TN GEMM with sides that are multiples of 16: the other layouts,
+    batched GEMMs and unaligned shapes are recorded with the reason, and a CPU measures no FP8 at all."""
+    from calibrate.bench.compute import _fp8_supported, fp8_why_not, supported_dtypes
+
+    single = GemmShape(name="g", m=4096, n=1024, k=512)
+    assert fp8_why_not(single, "nn") == ""
+    assert "forward layout" in fp8_why_not(single, "nt") and "forward layout" in fp8_why_not(single, "tn")
+    assert "batched" in fp8_why_not(GemmShape(name="g", m=64, n=64, k=64, batch=2), "nn")
+    assert "multiples of 16" in fp8_why_not(GemmShape(name="g", m=4096, n=1000, k=512), "nn")
+    assert "fp8" not in supported_dtypes(CPU)
+    assert _fp8_supported(CPU) == "unsupported: fp8 GEMMs need a CUDA GPU"
+
+
+def test_fp8_rows_reach_the_profile_as_measured_points_not_the_curve() -> None:
+    """A run's FP8 forward GEMMs join `gpu.gemm.measured` (the simulator takes them for those shapes); the
+    GEMM curve is fitted on the other dtypes only."""
+    from calibrate.fit.tables import gemm_fit_points, gemm_measured_points
+    from simcluster.hardware.profile import load_profile, profile_from_dict
+    from simcluster.model.costs import CostModel
+
+    row = {"name": "square", "m": 4096, "n": 4096, "k": 4096, "batch": 1, "layout": "nn", "status": "ok"}
+    rows = [
+        {**row, "dtype": "bf16", "time_s": 2 * 4096**3 / 700e12, "tflops": 700.0},
+        {**row, "dtype": "fp8", "time_s": 2 * 4096**3 / 1300e12, "tflops": 1300.0},
+        {**row, "layout": "nt", "dtype": "fp8", "status": "unsupported: fp8 is timed in the forward layout"},
+    ]
+    assert [r["dtype"] for r in gemm_fit_points(rows)] == ["bf16"]
+    assert [r["dtype"] for r in gemm_measured_points(rows)] == ["bf16", "fp8"]
+    data = load_profile("dgx-h100").model_dump(mode="json", exclude_none=True)
+    data.pop("tables")
+    data["gpu"]["gemm"]["measured"] = [
+        {k: r[k] for k in ("m", "n", "k", "dtype", "tflops")} for r in gemm_measured_points(rows)
+    ]
+    hw = profile_from_dict(data)
+    t8, _ = CostModel(hw, "fp8").gemm(4096, 4096, 4096)
+    launch = hw.gpu.gemm.launch_us * 1e-6  # a measured point's rate after the launch, as for every dtype
+    assert t8 == pytest.approx(launch + 2 * 4096**3 / 1300e12, rel=1e-9)  # the measured rate, not 0.8 of 1,979
