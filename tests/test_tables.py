@@ -268,6 +268,10 @@ def test_gemm_tables_above_the_peak_are_refused(tmp_path: Path) -> None:
             with pytest.raises(ConfigError) as e:
                 load_profile(str(tmp_path / "hand/p.yaml"))
             assert "not a measurement of this GPU" in str(e.value) and "\n" not in str(e.value)
+    # a GPU with no FP8 peak holds no FP8 table: the same rule the profile loader applies
+    out = tmp_path / "a100"
+    code, err = _import(tmp_path, "--gemm", str(tmp_path / "fp8_2157.csv"), "--base", "dgx-a100", "--out", str(out))
+    assert code == 2 and not out.exists() and "fp8 GEMMs need gpu.peak_tflops.fp8 (dgx-a100)" in err
 
 
 BAD = {

@@ -69,11 +69,7 @@ def fit_collective_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def gemm_fit_points(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Single (unbatched) forward GEMMs of the dtypes the profile knows: what the GEMM model is fitted to."""
-    return [
-        r
-        for r in ok_rows(rows)
-        if r["batch"] == 1 and r["layout"] == FORWARD and r["dtype"] in GEMM_FIT_DTYPES
-    ]
+    return [r for r in gemm_measured_points(rows) if r["dtype"] in GEMM_FIT_DTYPES]
 
 
 def gemm_measured_points(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

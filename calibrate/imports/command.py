@@ -21,7 +21,7 @@ from calibrate.imports.nccl_tests import Measured, import_table
 from calibrate.imports.xla_tables import read_xla_collectives, read_xla_gemms
 from simcluster.errors import ConfigError
 from simcluster.hardware.profile import HardwareProfile, load_profile
-from simcluster.hardware.tables import gemm_over_peak, write_collective_csv, write_gemm_csv
+from simcluster.hardware.tables import write_collective_csv, write_gemm_csv
 
 INTRA_HOPS = 2  # GPU -> switch -> GPU
 STEPS = {"allreduce": lambda n: 2 * (n - 1), "allgather": lambda n: n - 1, "reducescatter": lambda n: n - 1}
@@ -71,12 +71,10 @@ def _link_fit(tables: list[tuple[Measured, dict[str, float]]], base: str, gpn: i
     return out
 
 
-def _check_peaks(flag: str, path: Path, rows: list, hw: HardwareProfile, base: str) -> None:
-    """Each dtype's GEMMs in `path` must be ones `hw`'s GPU can run: within reach of its peak."""
+def _check_peaks(flag: str, path: Path, rows: list, hw: HardwareProfile) -> None:
+    """Each dtype's GEMMs in `path` must be ones `hw`'s GPU can run (`HardwareProfile.gemm_rows_problem`)."""
     for dtype in sorted({r[4] for r in rows}):
-        if dtype == "fp8" and "fp8" not in hw.gpu.peak_tflops:
-            raise ConfigError("--base", base, f"lists no gpu.peak_tflops.fp8 for the fp8 GEMMs of {path}")
-        why = gemm_over_peak(dtype, [(b, m, n, k, t) for b, m, n, k, d, t in rows if d == dtype], hw.peak_flops(dtype))
+        why = hw.gemm_rows_problem(dtype, [(b, m, n, k, t) for b, m, n, k, d, t in rows if d == dtype])
         if why:
             raise ConfigError(flag, str(path), f"{why} ({hw.name})")
 
@@ -116,7 +114,7 @@ def run_import(
         ("--xla-gemm", p, read_xla_gemms(p, xla_device)) for p in xla_gemm
     ]:
         rows = [r for r in rows if gemm_dtypes is None or r[4] in gemm_dtypes]
-        _check_peaks(flag, p, rows, hw, base)  # before anything is written: the profile would not load
+        _check_peaks(flag, p, rows, hw)  # before anything is written: the profile would not load
         gemm_rows += rows
     if (gemm or xla_gemm) and not gemm_rows:
         raise ConfigError("--gemm-dtypes", ",".join(sorted(gemm_dtypes or ())), "leaves no GEMM of the tables")

@@ -339,12 +339,18 @@ class HardwareProfile(_Strict):
         if self.node.interconnect == "nvswitch" and self.links.nvlink is None:
             raise ValueError("node.interconnect='nvswitch' needs links.nvlink")
         for g in self.tables.gemm if self.tables else []:
-            if g.dtype == "fp8" and "fp8" not in self.gpu.peak_tflops:
-                raise ValueError("tables.gemm: an fp8 table needs gpu.peak_tflops.fp8")
-            why = gemm_over_peak(g.dtype, g.rows, self.peak_flops(g.dtype))
+            why = self.gemm_rows_problem(g.dtype, g.rows)
             if why:
                 raise ValueError(f"tables.gemm ({g.file or g.dtype}): {why}")
         return self
+
+    def gemm_rows_problem(self, dtype: str, rows: list[tuple[int, int, int, int, float]]) -> str | None:
+        """Why measured GEMMs (b, m, n, k, time_us) of `dtype` cannot be this GPU's (no peak to hold fp8 to, or
+        a row faster than the peak allows: `gemm_over_peak`), or None. The profile's own tables and
+        `calibrate import` (before it writes anything) both ask."""
+        if dtype == "fp8" and "fp8" not in self.gpu.peak_tflops:
+            return "fp8 GEMMs need gpu.peak_tflops.fp8"
+        return gemm_over_peak(dtype, rows, self.peak_flops(dtype))
 
     def peak_flops(self, dtype: str) -> float:
         """Peak FLOP/s for a dtype; fp16/bf16 fall back to each other, tf32 to fp32; fp8 has no fallback

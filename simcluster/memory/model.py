@@ -211,7 +211,7 @@ def memory_of(
         w = 4 if t.precision == "fp32" else 2
     dw, dg, do = memory_divisors(sc)  # sharded data parallel (ZeRO-1/2/3, FSDP)
     p = sc.parallelism
-    if train and p.zero == "full" and not p.reshard_after_forward and sc.training.grad_reduce_fp32 and dg == 1:
+    if train and p.zero == "full" and not p.reshard_after_forward and t.grad_reduce_fp32 and dg == 1:
         # FSDP2 without gradient sync until the last micro-batch (torchtitan under pipeline parallel) upcasts
         # each unsharded gradient to its reduce dtype and accumulates it there (FSDPParam.
         # to_accumulated_grad_if_needed): whole fp32 gradients
@@ -222,11 +222,11 @@ def memory_of(
     one = {k: layers_params(scheme, one_of_kind(moe, layers, k), moe) for k in kinds}
     wl = layer_weight_bytes(t.fp8_param_gather and train, w)  # the layers' weights as gathered
     gathered = max(
-        gathered_buffer_bytes(sc, sum(one[k]), wl, 4 if sc.training.grad_reduce_fp32 else g) for k in kinds
+        gathered_buffer_bytes(sc, sum(one[k]), wl, 4 if t.grad_reduce_fp32 else g) for k in kinds
     )
     last = stage == sc.parallelism.pipeline - 1
     gathered += root_unit_bytes(sc, edge_params(scheme, stage == 0, last), edge_params(scheme, False, last), w)
-    recompute = sc.training.recompute
+    recompute = t.recompute
     backward = {
         False: lambda: scheme.layer_backward_bytes(recompute),
         True: lambda: scheme.moe_layer_backward_bytes(recompute),  # type: ignore[attr-defined]
