@@ -1,6 +1,8 @@
 """Command line: `python -m calibrate --out DIR` (one rank, under torchrun or srun),
 `python -m calibrate local --nproc N --backend gloo|nccl --out DIR` (spawns N ranks here),
 `python -m calibrate analyze --out DIR` (refit existing measurements),
+`python -m calibrate grid --out DIR [--dtypes bf16,fp8] [--dims ...] [--batches 1,2,4]` (a full GEMM grid on
+this device, as a GEMM table `import --gemm` reads),
 `python -m calibrate import FILES... [--xla-collectives FILE] [--xla-gemm FILE] [--gemm CSV] [--gemm-dtypes bf16,tf32] --out DIR`
 (nccl-tests output, XLA's collective and matmul tables and GEMM tables, torch-free).
 
@@ -79,6 +81,55 @@ def _gemm_dtypes(text: str) -> frozenset[str]:
     return names
 
 
+def _ints(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(t) for t in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a comma-separated list of integers") from None
+
+
+def _grid_parser() -> _Parser:
+    p = _Parser(
+        prog="python -m calibrate grid",
+        description="time a full GEMM grid (every b x m x n x k) on this device, as a GEMM table CSV",
+    )
+    p.add_argument("--out", type=Path, required=True, help="directory for gemm_grid.csv and grid_run.json")
+    p.add_argument(
+        "--dtypes",
+        type=_gemm_dtypes,
+        default=None,
+        help="comma-separated dtypes (default: bf16,fp8 on a GPU with FP8 tensor cores, bf16 on others, fp32 on a CPU)",
+    )
+    p.add_argument("--dims", type=_ints, default=None, help="m, n and k values (default: 256-16384 on a GPU)")
+    p.add_argument("--batches", type=_ints, default=None, help="b values (default: 1,2,4; fp8 runs b = 1 only)")
+    p.add_argument("--replays", type=int, default=5, help="timed graph replays per point (the median is kept)")
+    p.add_argument("--quick", action="store_true", help="tiny dims (smoke tests)")
+    p.add_argument("--resume", action="store_true", help="measure only the points DIR does not hold yet")
+    return p
+
+
+def _run_grid(a: argparse.Namespace) -> int:
+    import torch
+
+    from calibrate.bench.compute import supported_dtypes
+    from calibrate.bench.grid import BATCHES, CPU_DIMS, GPU_DIMS, QUICK_DIMS, GridSpec, run_grid
+
+    gpu = torch.cuda.is_available()
+    device = torch.device("cuda", torch.cuda.current_device()) if gpu else torch.device("cpu")
+    if a.dtypes is None:
+        usable = supported_dtypes(device)
+        order = ("bf16", "fp8") if gpu else ("fp32",)
+        dtypes = tuple(d for d in order if usable.get(d) == "")
+    else:
+        order = ("fp32", "tf32", "fp16", "bf16", "fp8")
+        dtypes = tuple(d for d in order if d in a.dtypes)
+    dims = a.dims or (QUICK_DIMS if a.quick else GPU_DIMS if gpu else CPU_DIMS)
+    spec = GridSpec(dtypes=dtypes, dims=dims, batches=a.batches or BATCHES, replays=a.replays)
+    path = run_grid(spec, a.out, a.resume, device)
+    print(f"calibrate: wrote {path} ({', '.join(dtypes)} on {device}); import it with `python -m calibrate import --gemm {path}`")
+    return 0
+
+
 def _import_parser() -> _Parser:
     p = _Parser(
         prog="python -m calibrate import",
@@ -131,6 +182,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"calibrate: wrote {a.out / PROFILE_FILE}")
             print("\n".join(fit_lines(fits, a.out)))
             return 0
+        if argv[:1] == ["grid"]:
+            return _run_grid(_grid_parser().parse_args(argv[1:]))
         if argv[:1] == ["import"]:
             from calibrate.imports.command import run_import
 
@@ -151,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"calibrate: wrote {path}")
             return 0
         a = _worker_parser().parse_args(argv)
-        from calibrate.launch import BACKENDS
+        from calibrate.config import BACKENDS
         from calibrate.worker import WorkerArgs, run_worker
 
         backend = a.backend

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+BACKENDS = ("gloo", "nccl")  # torch.distributed backends a calibration run takes
 DTYPES_GPU = ("fp32", "tf32", "fp16", "bf16", "fp8")  # fp8: e4m3 x e4m3 -> bf16 (torch._scaled_mm), sm_89+
 DTYPES_CPU = ("fp32", "bf16")
 

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import calibrate
 from calibrate.analyze import PROFILE_FILE, analyze, fit_lines
+from calibrate.config import BACKENDS
 from calibrate.missing import missing_report
 from calibrate.results import COLLECTIVES
 from calibrate.runinfo import check_out_dir
 from simcluster.errors import ConfigError
 from simcluster.hardware.profile import load_profile
 
-BACKENDS = ("gloo", "nccl")
 GRACE_S = 30.0  # how long the other ranks get to notice a dead rank and write their rows
 GRACE_ENV = "CALIBRATE_GRACE_S"  # overrides GRACE_S (tests)
 

@@ -294,6 +294,16 @@ def _host(b: ProfileBuilder, host: dict[str, Any] | None, rate_measured: bool) -
         b.set(f"host.{field}", _sig(value["us"]), HOST_WHY[field].format(units=value["units"]))
 
 
+def _node(b: ProfileBuilder, base: HardwareProfile, ranks_per_node: int) -> None:
+    """GPUs per node from a run of several ranks per node (NICs cut to one per GPU where the base had more
+    than that); one rank per node measured one GPU and says nothing of the node, which stays the base's."""
+    if ranks_per_node < 2:
+        return
+    b.set("node.gpus_per_node", ranks_per_node, "ranks per node in this run")
+    if base.node.nics_per_node > ranks_per_node:
+        b.set("node.nics_per_node", ranks_per_node, "the base's NICs, at most one per GPU of this run")
+
+
 def build_profile(
     base_name: str,
     base: HardwareProfile,
@@ -315,8 +325,7 @@ def build_profile(
     rate_measured = _memory(b, fits.get("memory"), run, match)
     _host(b, fits.get("host"), rate_measured)
     _variability(b, fits.get("variability"))
-    if run.get("gpus_per_node"):
-        b.set("node.gpus_per_node", int(run["gpus_per_node"]), "ranks per node in this run")
+    _node(b, base, int(run.get("gpus_per_node") or 0))
     host = (run.get("hostnames") or ["unknown"])[0]
     measured = ", ".join(sorted(b.provenance))
     b.data["name"] = f"calibrated-{host}"

@@ -175,3 +175,16 @@ def test_an_optimizer_sweep_beyond_the_profile_range_is_not_written() -> None:
     data, why = build_profile("dgx-a100", load_profile("dgx-a100"), slow, GEMM, POINTS, RUN)
     assert "optimizer_bytes_per_param" not in data.get("host", {})
     assert why["host.optimizer_bytes_per_param"].startswith("not set: measured 1478.0 B/param, beyond")
+
+
+@pytest.mark.parametrize(("ranks", "gpus", "nics"), [(1, 8, 8), (4, 4, 4), (8, 8, 8)])
+def test_node_from_the_run_keeps_a_valid_nic_count(ranks: int, gpus: int, nics: int) -> None:
+    """One rank per node measured one GPU (the base's node stays); fewer ranks than the base's NICs cut them
+    to one per GPU (a 1-GPU run on a DGX H100 base once wrote nics_per_node 8 over gpus_per_node 1)."""
+    base = load_profile("dgx-a100")
+    assert (base.node.gpus_per_node, base.node.nics_per_node) == (8, 8)
+    run = {**RUN, "world_size": ranks, "nodes": 1, "gpus_per_node": ranks}
+    data, provenance = build_profile("dgx-a100", base, FITS, None, [], run)
+    hw = profile_from_dict(data)
+    assert (hw.node.gpus_per_node, hw.node.nics_per_node) == (gpus, nics)
+    assert ("node.gpus_per_node" in provenance) == (ranks > 1)
