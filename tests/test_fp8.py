@@ -15,7 +15,11 @@ from simcluster.parallel.megatron import MegatronScheme
 from tests.conftest import small_scenario
 from tests.test_modern_models import LLAMA3_8B
 
-H100 = load_profile("dgx-h100")
+MEASURED = load_profile("dgx-h100")  # with its measured FP8 table (b 1, 256-16384)
+# the GEMM form's closed forms, on the same profile without its FP8 table (what answers outside it)
+H100 = MEASURED.model_copy(
+    update={"tables": MEASURED.tables.model_copy(update={"gemm": [g for g in MEASURED.tables.gemm if g.dtype != "fp8"]})}
+)
 
 
 def factories() -> tuple[OpFactory, OpFactory]:
@@ -46,6 +50,21 @@ def test_linear_gemm_is_the_fp8_gemm_plus_its_casts(m, n, k):
     plain = bf16.gemm("x", "forward", m, n, k)
     assert bf16.gemm("x", "forward", m, n, k, linear=FP8_FORWARD) == plain  # (the measured H100 table)
     assert fp8.gemm("x", "forward", m, n, k).duration_s == bf16.gemm("x", "forward", m, n, k).duration_s
+
+
+def test_the_measured_fp8_table_answers_inside_it_with_the_casts_on_top():
+    """dgx-h100's FP8 table: a linear's forward GEMM is the table's time (here the H200's measured speedup over
+    the bf16 table: ~1.9x at 8192 x 14336 x 4096), its casts on top as with the form."""
+    c16 = CostModel(MEASURED, "bf16")
+    bf16, fp8 = OpFactory(c16), OpFactory(c16, fp8=True)
+    m, n, k = 8192, 14336, 4096
+    table = fp8.measured_gemm_s(m, n, k, 1, fp8.fp8)
+    assert MEASURED.tables is not None and fp8.tables.covers_gemm(1, m, n, k, "fp8")
+    fwd = fp8.gemm("x", "forward", m, n, k, linear=FP8_FORWARD)
+    casts = c16.elementwise(4.0 * m * k) + c16.elementwise(4.0 * k * n)
+    assert fwd.duration_s == pytest.approx(table + casts, rel=1e-12) and fwd.measured
+    speedup = bf16.gemm("x", "forward", m, n, k).duration_s / table
+    assert 1.7 < speedup < 2.05
 
 
 def test_large_fp8_gemm_runs_at_twice_the_16_bit_rate():

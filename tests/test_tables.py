@@ -15,7 +15,7 @@ from simcluster.cli import main
 from simcluster.config.loader import load_scenario
 from simcluster.errors import ConfigError
 from simcluster.hardware.profile import load_profile
-from simcluster.hardware.tables import Lookup
+from simcluster.hardware.tables import Lookup, read_gemm_csv
 from simcluster.model.costs import CostModel
 from simcluster.parallel.base import OpFactory
 from simcluster.simulate import simulate
@@ -23,6 +23,7 @@ from simcluster.simulate import simulate
 DATA = Path(__file__).parent / "data" / "nccl_tests"
 VTRAIN_8 = Path(__file__).parent.parent / "simcluster/hardware/presets/vtrain-a100/allreduce_8gpu_1node.csv"
 H100 = Path(__file__).parent.parent / "simcluster/hardware/presets/dgx-h100/gemm_sm90.csv"
+H200 = Path(__file__).parent.parent / "simcluster/hardware/presets/hgx-h200/gemm_grid.csv"
 
 
 def _model(size: float) -> float:  # any smooth rising model: alpha-beta
@@ -87,12 +88,15 @@ def test_gemm_lookup_measured_points_monotone_between_and_continuous_hand_over()
     ts = [look.gemm_s(1, m, 1024, 1024, "bf16", model) for m in range(1024, 2049, 64)]
     assert min(t0, t1) - 1e-15 <= min(ts) and max(ts) <= max(t0, t1) + 1e-15
     assert all(np.diff(ts) >= 0) or all(np.diff(ts) <= 0)
-    # outside the grid (m = 8192): the model times the ratio at the clamped point; continuous at the face
-    edge = _h100_time(1, 4096, 1024, 1024)
-    out = look.gemm_s(1, 8192, 1024, 1024, "bf16", model)
-    assert out == pytest.approx(model(1, 8192, 1024, 1024) * edge / model(1, 4096, 1024, 1024), rel=1e-12)
-    assert look.gemm_s(1, 4097, 1024, 1024, "bf16", model) == pytest.approx(edge, rel=1e-3)
-    assert look.gemm_s(1, 4096, 1024, 1024, "fp16", model) == pytest.approx(edge)  # fp16 uses bf16's grid
+    # beyond OpenXLA's 4096 the grid holds the H200's measured times (hgx-h200/gemm_grid.csv), to 16384
+    h200 = {r[:4]: r[4] * 1e-6 for r in read_gemm_csv(H200)["bf16"]}
+    assert look.gemm_s(1, 8192, 1024, 1024, "bf16", model) == pytest.approx(h200[(1, 8192, 1024, 1024)], rel=1e-5)
+    # outside the grid (m = 32768): the model times the ratio at the clamped point; continuous at the face
+    edge = look.gemm_s(1, 16384, 1024, 1024, "bf16", model)
+    out = look.gemm_s(1, 32768, 1024, 1024, "bf16", model)
+    assert out == pytest.approx(model(1, 32768, 1024, 1024) * edge / model(1, 16384, 1024, 1024), rel=1e-12)
+    assert look.gemm_s(1, 16385, 1024, 1024, "bf16", model) == pytest.approx(edge, rel=1e-3)
+    assert look.gemm_s(1, 4096, 1024, 1024, "fp16", model) == pytest.approx(_h100_time(1, 4096, 1024, 1024))
     assert Lookup(load_profile("dgx-a100").tables).gemm_s(1, 256, 256, 256, "bf16", model) is None
 
 

@@ -245,6 +245,16 @@ def _write_json(path: Path, data: dict) -> None:
         raise
 
 
+def _read_runs(path: Path) -> list:
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError, RecursionError) as exc:
+        raise ConfigError(RUN_FILE, str(path), f"is not readable JSON ({str(exc)[:120]})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("runs"), list):
+        raise ConfigError(RUN_FILE, str(path), "must be a mapping with a list 'runs' (written by calibrate grid)")
+    return data["runs"]
+
+
 def run_grid(spec: GridSpec, out_dir: Path, resume: bool, device: torch.device | None = None) -> Path:
     """Measure every point of `spec` not already in DIR/gemm_grid.csv; returns that file. Rows are appended and
     flushed one by one, so a killed run keeps what it measured (`resume` measures the rest)."""
@@ -252,9 +262,10 @@ def run_grid(spec: GridSpec, out_dir: Path, resume: bool, device: torch.device |
     if out_dir.exists() and not out_dir.is_dir():
         raise ConfigError("out", str(out_dir), "exists and is not a directory")
     csv_path = out_dir / GRID.filename
-    if csv_path.exists() and not resume:
+    held = [p.name for p in (csv_path, out_dir / RUN_FILE) if p.exists() or p.is_symlink()]
+    if held and not resume:
         raise ConfigError(
-            "out", str(out_dir), f"already holds {GRID.filename}; pass --resume or choose an empty directory"
+            "out", str(out_dir), f"already holds {', '.join(held)}; pass --resume or choose an empty directory"
         )
     if device is None:
         device = torch.device("cuda", torch.cuda.current_device()) if torch.cuda.is_available() else torch.device("cpu")
@@ -265,7 +276,7 @@ def run_grid(spec: GridSpec, out_dir: Path, resume: bool, device: torch.device |
     out_dir.mkdir(parents=True, exist_ok=True)
     done = done_keys(read_table(out_dir, GRID), GRID) if resume else set()
     runs_path = out_dir / RUN_FILE
-    runs = json.loads(runs_path.read_text()).get("runs", []) if resume and runs_path.exists() else []
+    runs = _read_runs(runs_path) if resume and runs_path.exists() else []
     run = {"spec": {"dtypes": list(spec.dtypes), "dims": list(spec.dims), "batches": list(spec.batches)}}
     run |= _device_info(device)
     runs.append(run)

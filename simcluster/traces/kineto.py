@@ -40,7 +40,9 @@ _ELEMENTWISE = re.compile(
     r"distribution|moments|gammabeta|pool|cub::|scan|sort|embedding|permute|transpose|cast|bias|add|mul",
     re.IGNORECASE,
 )
-_GEMM_OPS = {"aten::mm", "aten::addmm", "aten::bmm", "aten::baddbmm", "aten::matmul", "aten::linear"}
+_GEMM_OPS = {
+    "aten::mm", "aten::addmm", "aten::bmm", "aten::baddbmm", "aten::matmul", "aten::linear", "aten::_scaled_mm"
+}  # _scaled_mm: FP8 GEMMs (torchao, Transformer Engine-style linears)
 _DTYPE_BYTES = {
     "float": 4, "float32": 4, "fp32": 4, "half": 2, "float16": 2, "fp16": 2, "bfloat16": 2, "bf16": 2,
     "double": 8, "int": 4, "int32": 4, "long": 8, "int64": 8, "int8": 1, "uint8": 1, "char": 1,
@@ -142,7 +144,7 @@ def _gemm_mnk(op: str, dims: object) -> tuple[int, int, int] | None:
     if not isinstance(dims, list) or not all(isinstance(d, list) for d in dims):
         return None
     try:
-        if op in ("aten::mm", "aten::matmul", "aten::bmm") and len(dims) >= 2:
+        if op in ("aten::mm", "aten::matmul", "aten::bmm", "aten::_scaled_mm") and len(dims) >= 2:
             a, b = dims[0], dims[1]
         elif op in ("aten::addmm", "aten::baddbmm") and len(dims) >= 3:
             a, b = dims[1], dims[2]

@@ -120,3 +120,15 @@ def test_a_rank_of_calibrate_needs_no_plotting_library(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[] ('gloo', 'nccl')"
+
+
+def test_a_run_file_not_written_by_grid_is_never_overwritten(tmp_path: Path) -> None:
+    out = tmp_path / "g"
+    out.mkdir()
+    (out / "grid_run.json").write_text("{mine")
+    spec = GridSpec(dtypes=("fp32",), dims=(16,), batches=(1,))
+    with pytest.raises(ConfigError, match="already holds grid_run.json"):
+        run_grid(spec, out, resume=False, device=CPU)
+    with pytest.raises(ConfigError, match="not readable JSON"):
+        run_grid(spec, out, resume=True, device=CPU)
+    assert (out / "grid_run.json").read_text() == "{mine" and not (out / "gemm_grid.csv").exists()
