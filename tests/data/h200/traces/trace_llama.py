@@ -83,11 +83,12 @@ class Model(nn.Module):
         return self.head(self.norm(x))
 
 m = Model().to(device=dev, dtype=dt)
+fwd = torch.compile(m) if os.environ.get("COMPILE") == "1" else m
 opt = torch.optim.AdamW(m.parameters(), lr=1e-5, foreach=True)
 tok = torch.randint(0, V, (1, S), device=dev)
 tgt = torch.randint(0, V, (1, S), device=dev)
 def step():
-    loss = F.cross_entropy(m(tok).float().view(-1, V), tgt.view(-1))
+    loss = F.cross_entropy(fwd(tok).float().view(-1, V), tgt.view(-1))
     loss.backward()
     opt.step()
     opt.zero_grad(set_to_none=True)
@@ -106,6 +107,6 @@ prof.export_chrome_trace(out + "/llama4l_h200_" + os.environ.get("TAG", "cold") 
 info = {"layers": L, "hidden": H, "heads": NH, "kv_heads": KV, "ffn": FFN, "seq": S, "vocab": V, "params": sum(p.numel() for p in m.parameters()),
         "step_s": times[:5] + times[-5:], "steps": len(times), "median_first10_s": sorted(times[:10])[5], "median_last50_s": sorted(times[-50:])[25], "torch": torch.__version__, "device": torch.cuda.get_device_name() if dev.type == "cuda" else "cpu",
         "max_memory_GiB": torch.cuda.max_memory_allocated() / 2**30 if dev.type == "cuda" else None,
-        "fp8": FP8, "sdpa": {"flash": torch.backends.cuda.flash_sdp_enabled(), "cudnn": torch.backends.cuda.cudnn_sdp_enabled(), "efficient": torch.backends.cuda.mem_efficient_sdp_enabled()}}
+        "fp8": FP8, "compile": os.environ.get("COMPILE") == "1", "sdpa": {"flash": torch.backends.cuda.flash_sdp_enabled(), "cudnn": torch.backends.cuda.cudnn_sdp_enabled(), "efficient": torch.backends.cuda.mem_efficient_sdp_enabled()}}
 json.dump(info, open(out + "/llama4l_h200_" + os.environ.get("TAG", "cold") + ".json", "w"), indent=1)
 print(json.dumps(info))
