@@ -72,10 +72,12 @@ GEMM = Table(
         ("iterations", int),
         ("run_id", int),
         ("time_cv", float),  # sample stdev / mean of the iterations' times (empty: not recorded)
+        ("timing", str),  # graph: kernels back to back in a CUDA graph; eager: each call launched by the host
     ),
     ("name", "m", "n", "k", "batch", "layout", "dtype"),
-    # files written before backward layouts were timed hold forward GEMMs only; before spreads, none
-    (("layout", "nn"), ("time_cv", "")),
+    # files written before backward layouts were timed hold forward GEMMs only; before spreads, none; before
+    # graph timing, every call was launched by the host
+    (("layout", "nn"), ("time_cv", ""), ("timing", "eager")),
 )
 MEMORY = Table(
     "memory",

@@ -3,6 +3,7 @@ and timing of a benchmark loop (CUDA events on a GPU, perf_counter on a CPU)."""
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from collections.abc import Callable
@@ -104,3 +105,70 @@ def time_loop(step: Callable[[], object], iterations: int, device: torch.device)
     for _ in range(iterations):
         step()
     return (time.perf_counter() - t0) / iterations
+
+
+TARGET_REPLAY_S = 2e-3  # a replay long enough that event resolution (~0.5 us) and graph launch do not matter
+MAX_REPS = 200
+
+
+def time_kernels(step: Callable[[], object], device: torch.device, replays: int) -> tuple[list[float], int, str]:
+    """(seconds per call in each of `replays` replays, calls per replay, method): kernels back to back without
+    the host between them. On a GPU `reps` calls (as many as fill TARGET_REPLAY_S) are captured in a CUDA graph
+    and replayed ('graph'; 'eager' between CUDA events where capture fails), so a host slower to launch a GEMM
+    than the GPU is to run it does not read as a slow GPU; on a CPU, wall-clock over `reps` calls."""
+    for _ in range(2):
+        step()
+    if device.type != "cuda":
+        t0 = time.perf_counter()
+        step()
+        once = max(time.perf_counter() - t0, 1e-7)
+        reps = max(1, min(MAX_REPS, math.ceil(TARGET_REPLAY_S / once)))
+        times = []
+        for _ in range(replays):
+            t0 = time.perf_counter()
+            for _ in range(reps):
+                step()
+            times.append((time.perf_counter() - t0) / reps)
+        return times, reps, "eager"
+    torch.cuda.synchronize(device)
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(3):
+        step()
+    end.record()
+    end.synchronize()
+    once = max(start.elapsed_time(end) / 1e3 / 3, 1e-7)  # an upper bound: launches included
+    reps = max(1, min(MAX_REPS, math.ceil(TARGET_REPLAY_S / once)))
+    try:
+        replay = _graph(step, reps, device)
+        method = "graph"
+    except RuntimeError:
+        torch.cuda.synchronize(device)
+
+        def replay() -> None:
+            for _ in range(reps):
+                step()
+
+        method = "eager"
+    replay()
+    times = []
+    for _ in range(replays):
+        start.record()
+        replay()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end) / 1e3 / reps)
+    return times, reps, method
+
+
+def _graph(step: Callable[[], object], reps: int, device: torch.device) -> Callable[[], None]:
+    side = torch.cuda.Stream(device)
+    side.wait_stream(torch.cuda.current_stream(device))
+    with torch.cuda.stream(side):
+        step()  # warm on a side stream, as capture asks
+    torch.cuda.current_stream(device).wait_stream(side)
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        for _ in range(reps):
+            step()
+    return graph.replay

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import contextlib
 import json
-import math
 import os
 import platform
 import statistics
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +25,7 @@ import torch
 
 from calibrate.bench.compute import FP8_ALIGN, TORCH_DTYPES, supported_dtypes
 from calibrate.results import CsvLog, Table, done_keys, failure_status, read_table
+from calibrate.runtime import time_kernels
 from simcluster.errors import ConfigError
 
 GRID = Table(
@@ -51,8 +50,6 @@ CPU_DIMS = (32, 64, 128, 256)
 QUICK_DIMS = (16, 32, 64)
 BATCHES = (1, 2, 4)
 MAX_DIM = 65536
-TARGET_REPLAY_S = 2e-3  # a replay long enough that event resolution (~0.5 us) and graph launch do not matter
-MAX_REPS = 200
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -152,66 +149,6 @@ class _Operands:
         return lambda: torch.bmm(x, y, out=c)
 
 
-def time_kernels(step: Callable[[], object], device: torch.device, replays: int) -> tuple[float, int, str]:
-    """(seconds per call, calls per replay, method): graph replays on a GPU, eager calls elsewhere."""
-    for _ in range(2):
-        step()
-    if device.type != "cuda":
-        t0 = time.perf_counter()
-        step()
-        once = max(time.perf_counter() - t0, 1e-7)
-        reps = max(1, min(MAX_REPS, math.ceil(TARGET_REPLAY_S / once)))
-        times = []
-        for _ in range(replays):
-            t0 = time.perf_counter()
-            for _ in range(reps):
-                step()
-            times.append((time.perf_counter() - t0) / reps)
-        return statistics.median(times), reps, "eager"
-    torch.cuda.synchronize(device)
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    start.record()
-    for _ in range(3):
-        step()
-    end.record()
-    end.synchronize()
-    once = max(start.elapsed_time(end) / 1e3 / 3, 1e-7)  # an upper bound: launches included
-    reps = max(1, min(MAX_REPS, math.ceil(TARGET_REPLAY_S / once)))
-    try:
-        replay = _graph(step, reps, device)
-        method = "graph"
-    except RuntimeError:
-        torch.cuda.synchronize(device)
-
-        def replay() -> None:
-            for _ in range(reps):
-                step()
-
-        method = "eager"
-    replay()
-    times = []
-    for _ in range(replays):
-        start.record()
-        replay()
-        end.record()
-        end.synchronize()
-        times.append(start.elapsed_time(end) / 1e3 / reps)
-    return statistics.median(times), reps, method
-
-
-def _graph(step: Callable[[], object], reps: int, device: torch.device) -> Callable[[], None]:
-    side = torch.cuda.Stream(device)
-    side.wait_stream(torch.cuda.current_stream(device))
-    with torch.cuda.stream(side):
-        step()  # warm on a side stream, as capture asks
-    torch.cuda.current_stream(device).wait_stream(side)
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        for _ in range(reps):
-            step()
-    return graph.replay
-
-
 def _device_info(device: torch.device) -> dict[str, object]:
     info: dict[str, object] = {
         "torch": torch.__version__,
@@ -291,7 +228,8 @@ def run_grid(spec: GridSpec, out_dir: Path, resume: bool, device: torch.device |
             if device.type == "cuda":
                 torch.backends.cuda.matmul.allow_tf32 = dtype == "tf32"
             try:
-                seconds, reps, method = time_kernels(operands.step(b, m, n, k, dtype), device, spec.replays)
+                times, reps, method = time_kernels(operands.step(b, m, n, k, dtype), device, spec.replays)
+                seconds = statistics.median(times)
             except RuntimeError as exc:  # out of memory, an unsupported shape: said, the grid goes on
                 failed += 1
                 print(f"calibrate grid: {b}x{m}x{n}x{k} {dtype}: {failure_status('error', exc)}", file=sys.stderr)

@@ -43,6 +43,18 @@ def test_layer_gemms_are_timed_in_three_layouts_and_squares_forward_only(tmp_pat
     fc1 = {(r["layout"], r["dtype"]): r for r in rows if r["name"].startswith("fc1")}
     assert set(fc1) == {(lay, d) for lay in ("nn", "nt", "tn") for d in dtypes}
     assert {(r["m"], r["n"], r["k"]) for r in fc1.values()} == {(8, 128, 32)}  # the forward GEMM's dims
+    assert {r["timing"] for r in rows} == {"eager"}  # CUDA graphs on a GPU only
+
+
+def test_a_gemm_csv_from_before_graph_timing_reads_as_eager(tmp_path: Path) -> None:
+    log = CsvLog(tmp_path, GEMM)
+    run_gemms(TINY, set(), log, CPU, run_id=1)
+    log.close()
+    path = tmp_path / "gemm.csv"
+    lines = path.read_text().splitlines()
+    col = lines[0].split(",").index("timing")
+    path.write_text("\n".join(",".join(c for j, c in enumerate(x.split(",")) if j != col) for x in lines) + "\n")
+    assert {r["timing"] for r in read_table(tmp_path, GEMM)} == {"eager"}
 
 
 def test_resume_over_an_old_gemm_csv_measures_only_the_backward_layouts(tmp_path: Path) -> None:
