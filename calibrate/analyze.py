@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -21,11 +22,11 @@ from calibrate.fit.tables import (
 from calibrate.imports.own_runs import write_own_tables
 from calibrate.profile import auto_base, build_profile
 from calibrate.report.page import write_report
-from calibrate.results import ATTENTION, COLLECTIVES, GEMM, HOST, MEMORY, read_table
+from calibrate.results import ATTENTION, COLLECTIVES, GEMM, GRID, HOST, MEMORY, read_table
 from calibrate.runinfo import read_runs
 from simcluster.errors import ConfigError
-from simcluster.hardware.profile import load_profile, profile_from_dict
-from simcluster.hardware.tables import expand_files
+from simcluster.hardware.profile import HardwareProfile, load_profile, profile_from_dict
+from simcluster.hardware.tables import expand_files, read_gemm_csv
 
 FITS_FILE = "fits.json"
 PROFILE_FILE = "profile.yaml"
@@ -79,6 +80,9 @@ def analyze(out_dir: Path, base: str | None = None, attention_backend: str | Non
     tables = write_own_tables(out_dir, collectives, int(run.get("nodes", 1)))
     if tables:  # this run's own measurements, in the format `python -m calibrate import` writes
         profile["tables"] = {"collectives": tables}
+    grids, fits["gemm_grid"] = grid_tables(out_dir, base_profile)
+    if grids:  # `calibrate grid --out DIR` beside the run: the GPU's GEMMs as tables
+        profile.setdefault("tables", {})["gemm"] = grids
     profile_from_dict(expand_files(profile, out_dir), field=PROFILE_FILE)  # loads wherever a preset does
     fits["profile_fields"] = provenance
     fits["base"] = base_name
@@ -91,6 +95,30 @@ def analyze(out_dir: Path, base: str | None = None, attention_backend: str | Non
         out_dir / REPORT_FILE, fits, collectives, gemm_rows, memory_rows, gemm_fit, profile, attention_rows
     )
     return fits
+
+
+def grid_tables(out_dir: Path, base: HardwareProfile) -> tuple[list[dict[str, str]], dict[str, str]]:
+    """The profile's `tables.gemm` from DIR/gemm_grid.csv (`calibrate grid`), one per dtype that forms a full
+    grid the GPU can run, and per dtype what became of it ({} without a grid)."""
+    path = out_dir / GRID.filename
+    if not path.exists():
+        return [], {}
+    entries, said = [], {}
+    for dtype, rows in sorted(read_gemm_csv(path).items()):
+        axes = [len({r[i] for r in rows}) for i in range(4)]
+        full = len({r[:4] for r in rows})
+        if math.prod(axes) != full or full != len(rows):
+            said[dtype] = (
+                f"left out: {full} of {math.prod(axes)} grid points (rerun `python -m calibrate grid --resume`)"
+            )
+            continue
+        problem = base.gemm_rows_problem(dtype, rows)
+        if problem:
+            said[dtype] = f"left out: {problem}"
+            continue
+        entries.append({"dtype": dtype, "file": GRID.filename})
+        said[dtype] = f"table: {full} points"
+    return entries, said
 
 
 POOR_R2 = 0.9  # below this a fit explains too little of its points' spread to be trusted
@@ -124,6 +152,8 @@ def fit_lines(fits: dict[str, Any], out_dir: Path) -> list[str]:
         poor += bad
         why = f" (r2 below {POOR_R2})" if r2 is not None and r2 < POOR_R2 else ""
         lines.append(f"  {'POOR FIT' if bad else 'good fit'}: {what}: {numbers}{why}")
+    for dtype, what in sorted((fits.get("gemm_grid") or {}).items()):
+        lines.append(f"  GEMM grid {dtype} ({GRID.filename}): {what}")
     if poor:
         lines.append(
             f"calibrate: {poor} of {len(named)} fits are poor: the profile uses them, but treat those numbers with "

@@ -146,6 +146,9 @@ def _gemm(
         b.set("gpu.gemm.efficiency_max", _sig(eff), f"fitted {primary} asymptote / spec peak of the base")
     elif "fp32" in asym:
         b.set("gpu.model", device, "measured device (differs from the base's GPU)")
+        gain = _fp8_gain(points)
+        if gain and "bf16" in asym and "fp8" not in asym:  # FP8 rows stay out of the curve's fit
+            asym["fp8"] = asym["bf16"] * gain
         b.set(
             "gpu.peak_tflops",
             {d: _sig(t) for d, t in sorted(asym.items())},
@@ -161,6 +164,18 @@ def _gemm(
         [{k: p[k] for k in ("m", "n", "k", "dtype")} | {"tflops": _sig(p["tflops"])} for p in points],
         "gemm.csv rows with status ok, batch 1 and layout nn",
     )
+
+
+def _fp8_gain(points: list[dict[str, Any]]) -> float | None:
+    """FP8 over bf16 rate at the largest shape measured in both (None without one): how a device measured
+    away from its base's spec gets an FP8 peak, as the fitted bf16 asymptote times this gain."""
+    rate = {(p["m"], p["n"], p["k"], p["dtype"]): p["tflops"] for p in points}
+    both = [q[:3] for q in rate if q[3] == "fp8" and (*q[:3], "bf16") in rate]
+    if not both:
+        return None
+    m, n, k = max(both, key=lambda q: q[0] * q[1] * q[2])
+    gain = rate[(m, n, k, "fp8")] / rate[(m, n, k, "bf16")]
+    return gain if gain > 0 else None
 
 
 def _gemm_backward(b: ProfileBuilder, fit: dict[str, Any] | None, match: bool) -> None:

@@ -126,6 +126,23 @@ ATTENTION = Table(
     ("backend", "dtype", "batch", "heads", "seq", "head_dim", "direction"),
 )
 TABLES = (COLLECTIVES, GEMM, MEMORY, HOST, ATTENTION)
+# `calibrate grid`: a full GEMM grid, a table of its own (not one of a run's TABLES); its CSV is a GEMM table
+GRID = Table(
+    "gemm_grid",
+    (
+        ("b", int),
+        ("m", int),
+        ("n", int),
+        ("k", int),
+        ("dtype", str),
+        ("time_us", float),
+        ("tflops", float),
+        ("reps", int),
+        ("method", str),
+        ("status", str),
+    ),
+    ("b", "m", "n", "k", "dtype"),
+)
 
 
 def is_done(status: str) -> bool:

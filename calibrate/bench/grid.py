@@ -24,26 +24,10 @@ from pathlib import Path
 import torch
 
 from calibrate.bench.compute import FP8_ALIGN, TORCH_DTYPES, supported_dtypes
-from calibrate.results import CsvLog, Table, done_keys, failure_status, read_table
+from calibrate.results import GRID, CsvLog, done_keys, failure_status, read_table
 from calibrate.runtime import time_kernels
 from simcluster.errors import ConfigError
 
-GRID = Table(
-    "gemm_grid",
-    (
-        ("b", int),
-        ("m", int),
-        ("n", int),
-        ("k", int),
-        ("dtype", str),
-        ("time_us", float),
-        ("tflops", float),
-        ("reps", int),
-        ("method", str),
-        ("status", str),
-    ),
-    ("b", "m", "n", "k", "dtype"),
-)
 RUN_FILE = "grid_run.json"
 GPU_DIMS = (256, 512, 1024, 2048, 4096, 8192, 16384)
 CPU_DIMS = (32, 64, 128, 256)

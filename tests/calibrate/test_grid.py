@@ -133,3 +133,45 @@ def test_a_run_file_not_written_by_grid_is_never_overwritten(tmp_path: Path) -> 
     with pytest.raises(ConfigError, match="not readable JSON"):
         run_grid(spec, out, resume=True, device=CPU)
     assert (out / "grid_run.json").read_text() == "{mine" and not (out / "gemm_grid.csv").exists()
+
+
+H200 = Path(__file__).resolve().parents[1] / "data" / "h200"
+H200_GRID = Path(__file__).resolve().parents[2] / "simcluster" / "hardware" / "presets" / "hgx-h200" / "gemm_grid.csv"
+
+
+def test_analyze_of_the_h200_run_takes_a_grid_beside_it(tmp_path: Path) -> None:
+    """One rank of calibrate on the lent H200 (tests/data/h200/calibrate) and `calibrate grid` into the same
+    DIR: the profile keeps the base's node (one rank measured one GPU), takes the grid as its GEMM tables and
+    FlashAttention-2's measured rates; a grid cut short is left out and said why."""
+    import shutil
+
+    from calibrate.analyze import analyze
+
+    out = tmp_path / "run"
+    shutil.copytree(H200 / "calibrate", out)
+    shutil.copy(H200_GRID, out / "gemm_grid.csv")
+    fits = analyze(out, "dgx-h100")
+    assert fits["gemm_grid"] == {"bf16": "table: 1029 points", "fp8": "table: 343 points"}
+    hw = load_profile(str(out / "profile.yaml"))
+    assert (hw.node.gpus_per_node, hw.node.nics_per_node) == (8, 8)
+    grid = {(r[0], r[1], r[2], r[3], r[4]): r[5] for r in read_gemm_csv_rows(H200_GRID)}
+    look = lookup_of(hw.tables)
+    for dtype in ("bf16", "fp8"):
+        q = (1, 8192, 8192, 8192)
+        assert look.gemm_s(*q, dtype, lambda *a: 1.0) == pytest.approx(grid[(*q, dtype)] * 1e-6, rel=1e-5)
+    assert hw.gpu.flash_attention_efficiency == pytest.approx(351.7 / hw.gpu.peak_tflops["bf16"], rel=0.01)
+    lines = (out / "gemm_grid.csv").read_text().splitlines()
+    (out / "gemm_grid.csv").write_text("\n".join(lines[:-5]) + "\n")  # the last five (bf16, b 4) never ran
+    fits = analyze(out, "dgx-h100")
+    assert fits["gemm_grid"]["bf16"].startswith("left out: 1024 of 1029 grid points")
+    hw = load_profile(str(out / "profile.yaml"))
+    assert [g.dtype for g in hw.tables.gemm] == ["fp8"]
+    # the H200 is not the base's GPU: its peaks are the fitted asymptotes, FP8's the bf16 one x the FP8 gain
+    # measured at the largest shape (8192^3 in calibrate's own GEMMs)
+    assert 1.7 < hw.gpu.peak_tflops["fp8"] / hw.gpu.peak_tflops["bf16"] < 2.1
+
+
+def read_gemm_csv_rows(path: Path) -> list[tuple]:
+    from simcluster.hardware.tables import read_gemm_csv
+
+    return [(*r[:4], d, r[4]) for d, rows in read_gemm_csv(path).items() for r in rows]
