@@ -131,6 +131,10 @@ class EngineResult:
     transfer_log: list[tuple[float, float, np.ndarray, np.ndarray]] = field(default_factory=list)
     # (kind, group, bytes) of the collectives whose size a measured table holds (at or between its points)
     measured: frozenset = frozenset()
+    # The most a measured collective table ran faster than the link model (1: none did). Such a collective's
+    # phases put its real bytes through the links in the measured time, so within it a link may carry up to
+    # this factor over its modelled capacity (NVLink SHARP, a capacity the profile understates).
+    table_speedup: float = 1.0
 
     @property
     def link_bytes(self) -> list[float]:
@@ -179,7 +183,7 @@ class Engine:
         self._instances: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
         self._expected: dict[tuple[int, ...], int] = {}
         self._shapes: dict[tuple, Shape] = {}
-        self._collectives: dict[tuple, tuple[str, list[Phase], list[np.ndarray]]] = {}
+        self._collectives: dict[tuple, tuple[str, list[Phase], list[np.ndarray], float]] = {}
         self._nodes_spanned: dict[tuple[int, ...], int] = {}
         index: dict[int, OpIndex] = {r: op_index(s) for r, s in steps.items()}
         self.op_index = index  # per rank: its steps' distinct ops and the one each step runs
@@ -354,7 +358,7 @@ class Engine:
                     replace(ph, bytes_per_flow=ph.bytes_per_flow * r, latency_s=ph.latency_s * r)
                     for ph in phases
                 ]
-            hit = self._collectives[key] = (label, phases, carried)
+            hit = self._collectives[key] = (label, phases, carried, r)
         if count:
             self.algorithms[hit[0]] = self.algorithms.get(hit[0], 0) + 1
         return hit[1], hit[2]
@@ -733,6 +737,7 @@ class Engine:
             algorithms=dict(sorted(self.algorithms.items())),
             transfer_log=self.transfer_log,
             measured=frozenset(self.measured),
+            table_speedup=max((1.0 / h[3] for h in self._collectives.values() if 0 < h[3] < 1.0), default=1.0),
         )
 
     def _finalize_segments(self) -> None:
