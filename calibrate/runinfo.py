@@ -17,26 +17,28 @@ FORMAT = "calibrate-run/1"
 MUST_MATCH_ON_RESUME = ("world_size", "backend", "quick")
 
 
-def read_runs(out_dir: Path) -> list[dict[str, Any]]:
-    path = out_dir / RUN_FILE
+def read_runs(out_dir: Path, name: str = RUN_FILE, fmt: str = FORMAT) -> list[dict[str, Any]]:
+    """The runs listed in DIR/`name` ([] without the file); `name` and `fmt` name another tool's run file
+    (`calibrate grid`'s grid_run.json)."""
+    path = out_dir / name
     if not path.exists():
         return []
     try:
         data = json.loads(path.read_text())
     except (OSError, ValueError, RecursionError) as exc:  # ValueError: bad JSON or not UTF-8
-        raise ConfigError(RUN_FILE, str(path), f"is not readable JSON ({str(exc)[:120]})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("runs"), list):
-        raise ConfigError(RUN_FILE, str(path), f"must be a mapping with format={FORMAT!r} and a list 'runs'")
+        raise ConfigError(name, str(path), f"is not readable JSON ({str(exc)[:120]})") from None
+    if not isinstance(data, dict) or data.get("format") != fmt or not isinstance(data.get("runs"), list):
+        raise ConfigError(name, str(path), f"must be a mapping with format={fmt!r} and a list 'runs'")
     return data["runs"]
 
 
-def write_runs(out_dir: Path, runs: list[dict[str, Any]]) -> None:
+def write_runs(out_dir: Path, runs: list[dict[str, Any]], name: str = RUN_FILE, fmt: str = FORMAT) -> None:
     # a uniquely named temporary file (created exclusively: a link planted at a fixed name is never followed)
-    fd, tmp = tempfile.mkstemp(prefix=f".{RUN_FILE}-", dir=out_dir)
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}-", dir=out_dir)
     try:
         with os.fdopen(fd, "w") as fh:
-            fh.write(json.dumps({"format": FORMAT, "runs": runs}, indent=2) + "\n")
-        os.replace(tmp, out_dir / RUN_FILE)
+            fh.write(json.dumps({"format": fmt, "runs": runs}, indent=2) + "\n")
+        os.replace(tmp, out_dir / name)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)

@@ -29,17 +29,22 @@ def fp8_why_not(shape: GemmShape, layout: Layout) -> str:
     return ""
 
 
-def _fp8_mm(m: int, n: int, k: int, device: torch.device, gen: torch.Generator):
-    """A[m,k] e4m3 row-major x B[k,n] e4m3 column-major -> bf16, scales 1 (per-tensor)."""
-    a = torch.randn(m, k, generator=gen).to(device=device, dtype=torch.float8_e4m3fn)
-    b = torch.randn(n, k, generator=gen).to(device=device, dtype=torch.float8_e4m3fn).t()
-    one = torch.ones((), device=device, dtype=torch.float32)
+def fp8_step(a: torch.Tensor, b: torch.Tensor):
+    """One FP8 GEMM A[m,k] (e4m3, row-major) x B[k,n] (e4m3, column-major) -> bf16, per-tensor scales 1."""
+    one = torch.ones((), device=a.device, dtype=torch.float32)
 
     def step():
         out = torch._scaled_mm(a, b, scale_a=one, scale_b=one, out_dtype=torch.bfloat16)
         return out[0] if isinstance(out, tuple) else out  # torch < 2.4 also returned the output's amax
 
     return step
+
+
+def _fp8_mm(m: int, n: int, k: int, device: torch.device, gen: torch.Generator):
+    """`fp8_step` over normal operands drawn from `gen`."""
+    a = torch.randn(m, k, generator=gen).to(device=device, dtype=torch.float8_e4m3fn)
+    b = torch.randn(n, k, generator=gen).to(device=device, dtype=torch.float8_e4m3fn).t()
+    return fp8_step(a, b)
 
 
 def _use_tf32(device: torch.device, on: bool) -> None:

@@ -10,25 +10,23 @@ calls run eagerly between CUDA events, and the row says so (`method`).
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
 import platform
 import statistics
 import sys
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import torch
 
-from calibrate.bench.compute import FP8_ALIGN, TORCH_DTYPES, supported_dtypes
+from calibrate.bench.compute import FP8_ALIGN, TORCH_DTYPES, fp8_step, supported_dtypes
 from calibrate.results import GRID, CsvLog, done_keys, failure_status, read_table
+from calibrate.runinfo import read_runs, write_runs
 from calibrate.runtime import time_kernels
 from simcluster.errors import ConfigError
 
 RUN_FILE = "grid_run.json"
+RUN_FORMAT = "calibrate-grid/1"
 GPU_DIMS = (256, 512, 1024, 2048, 4096, 8192, 16384)
 CPU_DIMS = (32, 64, 128, 256)
 QUICK_DIMS = (16, 32, 64)
@@ -115,15 +113,8 @@ class _Operands:
 
     def step(self, b: int, m: int, n: int, k: int, dtype: str) -> Callable[[], object]:
         a, w, out = self._fill(dtype)
-        if dtype == "fp8":
-            x = a[: m * k].view(m, k)
-            y = w[: n * k].view(n, k).t()  # column-major B: the TN kernel cuBLASLt runs in FP8
-            one = torch.ones((), device=self.device, dtype=torch.float32)
-
-            def fp8() -> object:
-                return torch._scaled_mm(x, y, scale_a=one, scale_b=one, out_dtype=torch.bfloat16)
-
-            return fp8
+        if dtype == "fp8":  # column-major B: the TN kernel cuBLASLt runs in FP8
+            return fp8_step(a[: m * k].view(m, k), w[: n * k].view(n, k).t())
         x = a[: b * m * k].view(b, m, k)
         y = w[: b * k * n].view(b, k, n)
         c = out[: b * m * n].view(b, m, n)
@@ -154,28 +145,6 @@ def _device_info(device: torch.device) -> dict[str, object]:
     return info
 
 
-def _write_json(path: Path, data: dict) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w") as fh:
-            fh.write(json.dumps(data, indent=2) + "\n")
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def _read_runs(path: Path) -> list:
-    try:
-        data = json.loads(path.read_text())
-    except (OSError, ValueError, RecursionError) as exc:
-        raise ConfigError(RUN_FILE, str(path), f"is not readable JSON ({str(exc)[:120]})") from None
-    if not isinstance(data, dict) or not isinstance(data.get("runs"), list):
-        raise ConfigError(RUN_FILE, str(path), "must be a mapping with a list 'runs' (written by calibrate grid)")
-    return data["runs"]
-
-
 def run_grid(spec: GridSpec, out_dir: Path, resume: bool, device: torch.device | None = None) -> Path:
     """Measure every point of `spec` not already in DIR/gemm_grid.csv; returns that file. Rows are appended and
     flushed one by one, so a killed run keeps what it measured (`resume` measures the rest)."""
@@ -196,12 +165,11 @@ def run_grid(spec: GridSpec, out_dir: Path, resume: bool, device: torch.device |
             raise ConfigError("dtypes", d, f"cannot run here ({usable.get(d) or 'not a ' + device.type + ' dtype'})")
     out_dir.mkdir(parents=True, exist_ok=True)
     done = done_keys(read_table(out_dir, GRID), GRID) if resume else set()
-    runs_path = out_dir / RUN_FILE
-    runs = _read_runs(runs_path) if resume and runs_path.exists() else []
+    runs = read_runs(out_dir, RUN_FILE, RUN_FORMAT) if resume else []
     run = {"spec": {"dtypes": list(spec.dtypes), "dims": list(spec.dims), "batches": list(spec.batches)}}
     run |= _device_info(device)
     runs.append(run)
-    _write_json(runs_path, {"format": "calibrate-grid/1", "runs": runs})
+    write_runs(out_dir, runs, RUN_FILE, RUN_FORMAT)
     log = CsvLog(out_dir, GRID)
     operands = _Operands(spec, device)
     failed = 0
