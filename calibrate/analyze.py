@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,7 @@ from calibrate.results import ATTENTION, COLLECTIVES, GEMM, GRID, HOST, MEMORY, 
 from calibrate.runinfo import read_runs
 from simcluster.errors import ConfigError
 from simcluster.hardware.profile import HardwareProfile, load_profile, profile_from_dict
-from simcluster.hardware.tables import expand_files, read_gemm_csv
+from simcluster.hardware.tables import expand_files, grid_points, read_gemm_csv
 
 FITS_FILE = "fits.json"
 PROFILE_FILE = "profile.yaml"
@@ -105,19 +104,16 @@ def grid_tables(out_dir: Path, base: HardwareProfile) -> tuple[list[dict[str, st
         return [], {}
     entries, said = [], {}
     for dtype, rows in sorted(read_gemm_csv(path).items()):
-        axes = [len({r[i] for r in rows}) for i in range(4)]
-        full = len({r[:4] for r in rows})
-        if math.prod(axes) != full or full != len(rows):
-            said[dtype] = (
-                f"left out: {full} of {math.prod(axes)} grid points (rerun `python -m calibrate grid --resume`)"
-            )
+        have, full = grid_points(rows)
+        if (have, full) != (len(rows), len(rows)):
+            said[dtype] = f"left out: {have} of {full} grid points (rerun `python -m calibrate grid --resume`)"
             continue
         problem = base.gemm_rows_problem(dtype, rows)
         if problem:
             said[dtype] = f"left out: {problem}"
             continue
         entries.append({"dtype": dtype, "file": GRID.filename})
-        said[dtype] = f"table: {full} points"
+        said[dtype] = f"table: {have} points"
     return entries, said
 
 

@@ -67,15 +67,19 @@ class GemmTable(_Strict):
     def _grid(self) -> GemmTable:
         if not self.rows:
             raise ValueError(f"{self.file or 'tables.gemm'}: no {self.dtype} rows")
-        axes = [sorted({r[i] for r in self.rows}) for i in range(4)]
-        if math.prod(len(a) for a in axes) != len({r[:4] for r in self.rows}) or len(self.rows) != len(
-            {r[:4] for r in self.rows}
-        ):
+        if grid_points(self.rows) != (len(self.rows), len(self.rows)):
             raise ValueError(
                 f"{self.file or 'tables.gemm'}: {self.dtype} rows must form a full grid of b, m, n, k with "
                 "one row per shape"
             )
         return self
+
+
+def grid_points(rows: Sequence[tuple]) -> tuple[int, int]:
+    """(distinct (b, m, n, k) shapes among `rows`, shapes of the full grid their values span): the rows form a
+    full grid with one row per shape when both equal len(rows)."""
+    shapes = {r[:4] for r in rows}
+    return len(shapes), math.prod(len({r[i] for r in rows}) for i in range(4))
 
 
 # A measured GEMM may outrun the datasheet's peak by what the boost clock adds over the clock the peak is quoted
