@@ -671,29 +671,28 @@ def test_import_gemm_dtypes_selects(tmp_path: Path) -> None:
         assert code == 2 and rule in err and err.count("\n") == 1 and not o.exists()
 
 
-def test_a_measured_table_faster_than_the_link_model_keeps_the_capacity_invariant() -> None:
+def test_a_measured_table_faster_than_the_link_model_keeps_the_capacity_invariant(write_scenario) -> None:
     """Found by benchmarks/fuzz.py (seed 7, #187): on dgx-h100 a tensor-parallel collective's measured table is
     0.8% faster than the ring over NVLink's modelled 370 GB/s, so its phases put their real bytes through a
     link faster than that capacity; the engine reports the speed-up and the invariant allows exactly it."""
     from tests.strategies import check_invariants
 
-    text = (
-        "name: prop\nhardware: dgx-h100\ncluster: {nodes: 2, gpus_per_node: 4, rail_optimized: true}\n"
-        "model: {layers: 4, hidden: 128, heads: 4, seq_len: 256, vocab: 1024}\n"
-        "parallelism: {tensor: 4, pipeline: 2, data: 1, schedule: gpipe}\n"
-        "training: {global_batch: 2, micro_batch: 1, precision: fp16, recompute: selective, "
-        "tp_comm_overlap: true}\n"
+    path = write_scenario(
+        {
+            "name": "prop",
+            "hardware": "dgx-h100",
+            "cluster": {"nodes": 2, "gpus_per_node": 4, "rail_optimized": True},
+            "model": {"layers": 4, "hidden": 128, "heads": 4, "seq_len": 256, "vocab": 1024},
+            "parallelism": {"tensor": 4, "pipeline": 2, "data": 1, "schedule": "gpipe"},
+            "training": {
+                "global_batch": 2,
+                "micro_batch": 1,
+                "precision": "fp16",
+                "recompute": "selective",
+                "tp_comm_overlap": True,
+            },
+        }
     )
-    res = simulate(load_scenario_text(text))
+    res = simulate(load_scenario(str(path)))
     assert 1.0 < res.engine.table_speedup < 1.02
     check_invariants(res, None)  # failed before the speed-up was allowed (a link at 373 of 370 GB/s)
-
-
-def load_scenario_text(text: str):
-    """A scenario from YAML text (loaded from a temporary file, as the CLI reads one)."""
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as d:
-        p = Path(d) / "s.yaml"
-        p.write_text(text)
-        return load_scenario(str(p))

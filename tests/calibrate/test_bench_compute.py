@@ -46,29 +46,33 @@ def test_layer_gemms_are_timed_in_three_layouts_and_squares_forward_only(tmp_pat
     assert {r["timing"] for r in rows} == {"eager"}  # CUDA graphs on a GPU only
 
 
-def test_a_gemm_csv_from_before_graph_timing_reads_as_eager(tmp_path: Path) -> None:
+def _tiny_gemm_csv(tmp_path: Path) -> list[str]:
+    """The lines of DIR/gemm.csv after one tiny GEMM run."""
     log = CsvLog(tmp_path, GEMM)
     run_gemms(TINY, set(), log, CPU, run_id=1)
     log.close()
-    path = tmp_path / "gemm.csv"
-    lines = path.read_text().splitlines()
-    col = lines[0].split(",").index("timing")
-    path.write_text("\n".join(",".join(c for j, c in enumerate(x.split(",")) if j != col) for x in lines) + "\n")
+    return (tmp_path / "gemm.csv").read_text().splitlines()
+
+
+def _write_without(path: Path, lines: list[str], column: str, keep=lambda cells: True) -> None:
+    """Write `lines` (header first) to `path` without `column`, keeping the rows whose cells `keep` takes: a
+    file as an older calibrate wrote it."""
+    col = lines[0].split(",").index(column)
+    rows = [lines[0], *(x for x in lines[1:] if keep(x.split(",")[col]))]
+    path.write_text("\n".join(",".join(c for j, c in enumerate(x.split(",")) if j != col) for x in rows) + "\n")
+
+
+def test_a_gemm_csv_from_before_graph_timing_reads_as_eager(tmp_path: Path) -> None:
+    _write_without(tmp_path / "gemm.csv", _tiny_gemm_csv(tmp_path), "timing")
     assert {r["timing"] for r in read_table(tmp_path, GEMM)} == {"eager"}
 
 
 def test_resume_over_an_old_gemm_csv_measures_only_the_backward_layouts(tmp_path: Path) -> None:
-    log = CsvLog(tmp_path, GEMM)
-    run_gemms(TINY, set(), log, CPU, run_id=1)
-    log.close()
-    path = tmp_path / "gemm.csv"
-    lines = path.read_text().splitlines()
+    lines = _tiny_gemm_csv(tmp_path)
     layout_col = lines[0].split(",").index("layout")
     forward = [line for line in lines[1:] if line.split(",")[layout_col] == "nn"]
-    strip = [
-        ",".join(c for j, c in enumerate(line.split(",")) if j != layout_col) for line in [lines[0], *forward]
-    ]
-    path.write_text("\n".join(strip) + "\n")  # as written before backward layouts were timed
+    # as written before backward layouts were timed
+    _write_without(tmp_path / "gemm.csv", lines, "layout", keep=lambda layout: layout == "nn")
     old = read_table(tmp_path, GEMM)
     log = CsvLog(tmp_path, GEMM)
     n = run_gemms(TINY, done_keys(old, GEMM), log, CPU, run_id=2)
