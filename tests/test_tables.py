@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from calibrate.__main__ import main as calibrate_main
@@ -276,6 +277,31 @@ def test_gemm_tables_above_the_peak_are_refused(tmp_path: Path) -> None:
     out = tmp_path / "a100"
     code, err = _import(tmp_path, "--gemm", str(tmp_path / "fp8_2157.csv"), "--base", "dgx-a100", "--out", str(out))
     assert code == 2 and not out.exists() and "fp8 GEMMs need gpu.peak_tflops.fp8 (dgx-a100)" in err
+
+
+
+@pytest.mark.parametrize(
+    "value, rule",
+    [(0, "rate_scale=0: must be a finite number in [0.1, 2]"), (-1, "must be a finite number in [0.1, 2]"),
+     (3, "rate_scale=3: must be a finite number in [0.1, 2]"), ("fast", "must be a finite number in [0.1, 2]"),
+     (1.5, "bf16 GEMM 1 x 1024 x 4096 x 16384 runs at 1,243 TFLOP/s, over 1.1 x the GPU's bf16 peak (989)")],
+)
+def test_gemm_table_rate_scale_is_checked(tmp_path: Path, value: object, rule: str) -> None:
+    """`rate_scale` (a table measured at another clock of the same processor) must lie in [0.1, 2], and the
+    scaled rates are held to the peak like measured ones: dgx-h100's bf16 table (829 TFLOP/s at its fastest
+    shape) at 1.5 would run 1,243 against 1.1 x 989. One line naming the field; a valid scale divides every time by it."""
+    presets = Path(__file__).parent.parent / "simcluster/hardware/presets"
+    entry = {"dtype": "bf16", "file": str(presets / "dgx-h100/gemm_bf16.csv"), "rate_scale": value}
+    (tmp_path / "p.yaml").write_text(yaml.safe_dump({"base": "dgx-h100", "name": "p", "tables": {"gemm": [entry]}}))
+    with pytest.raises(ConfigError) as e:
+        load_profile(str(tmp_path / "p.yaml"))
+    msg = str(e.value)
+    assert "\n" not in msg and rule in msg and "tables.gemm" in msg, msg
+    entry["rate_scale"] = 0.5
+    (tmp_path / "p.yaml").write_text(yaml.safe_dump({"base": "dgx-h100", "name": "p", "tables": {"gemm": [entry]}}))
+    half, whole = load_profile(str(tmp_path / "p.yaml")), load_profile("dgx-h100")
+    [g] = half.tables.gemm
+    assert g.times() == [(b, m, n, k, t / 0.5) for b, m, n, k, t in whole.tables.gemm[0].rows]
 
 
 BAD = {

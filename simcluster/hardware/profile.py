@@ -339,7 +339,7 @@ class HardwareProfile(_Strict):
         if self.node.interconnect == "nvswitch" and self.links.nvlink is None:
             raise ValueError("node.interconnect='nvswitch' needs links.nvlink")
         for g in self.tables.gemm if self.tables else []:
-            why = self.gemm_rows_problem(g.dtype, g.rows)
+            why = self.gemm_rows_problem(g.dtype, g.times())
             if why:
                 raise ValueError(f"tables.gemm ({g.file or g.dtype}): {why}")
         return self

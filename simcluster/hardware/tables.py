@@ -62,6 +62,13 @@ class GemmTable(_Strict):
     rows: list[tuple[int, int, int, int, float]] = Field(
         default_factory=list, description="(b, m, n, k, time_us), filled from `file` on loading"
     )
+    rate_scale: float = Field(
+        1.0,
+        ge=0.1,
+        le=2.0,
+        description="this GPU's GEMM rate over the measured one, for a table measured on the same processor at "
+        "another power cap or clock: every time is divided by it (1: the table is this GPU's)",
+    )
 
     @model_validator(mode="after")
     def _grid(self) -> GemmTable:
@@ -73,6 +80,12 @@ class GemmTable(_Strict):
                 "one row per shape"
             )
         return self
+
+    def times(self) -> list[tuple[int, int, int, int, float]]:
+        """(b, m, n, k, time_us) on this GPU: the measured rows over `rate_scale`."""
+        if self.rate_scale == 1.0:
+            return list(self.rows)
+        return [(b, m, n, k, t / self.rate_scale) for b, m, n, k, t in self.rows]
 
 
 def grid_points(rows: Sequence[tuple]) -> tuple[int, int]:
@@ -272,11 +285,12 @@ class _Series:
 
 class _Grid:
     def __init__(self, t: GemmTable) -> None:
-        self.axes = [np.asarray(sorted({r[i] for r in t.rows}), dtype=float) for i in range(4)]
+        rows = t.times()
+        self.axes = [np.asarray(sorted({r[i] for r in rows}), dtype=float) for i in range(4)]
         self.log_axes = [np.log(a) for a in self.axes]
         index = [{v: j for j, v in enumerate(a)} for a in self.axes]
         self.log_t = np.zeros(tuple(len(a) for a in self.axes))
-        for b, m, n, k, us in t.rows:
+        for b, m, n, k, us in rows:
             self.log_t[index[0][b], index[1][m], index[2][n], index[3][k]] = math.log(us * 1e-6)
 
     def clamp(self, q: tuple[int, int, int, int]) -> tuple[int, int, int, int]:

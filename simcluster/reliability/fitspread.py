@@ -72,7 +72,7 @@ def fit_spread(hw: HardwareProfile) -> FitSpread | None:
     for table in hw.tables.gemm if hw.tables is not None else []:
         if table.dtype not in BYTES_PER_ELEMENT:
             continue
-        for b, m, n, k, t_us in table.rows:
+        for b, m, n, k, t_us in table.times():
             res.append(math.log(t_us * 1e-6 / model_s(table.dtype, b, m, n, k)))
     if len(res) < MIN_POINTS:
         return None
