@@ -205,7 +205,7 @@ class _RankCtx:
 def _rank_steps(
     sc: Scenario, layout: RankLayout, scheme: Scheme, rank: int, actions: list[Action], cost: CostModel
 ) -> tuple[list[Step], float]:
-    ctx = _RankCtx(sc, layout, scheme, rank, cost, cost.hw.host, MoE.of(sc.model.moe))
+    ctx = rank_context(sc, layout, scheme, rank, cost)
     out, pending = _pipeline_steps(ctx, actions)
     params = rank_params(sc, scheme, ctx.stage)
     layer_dense, expert = _layer_params(ctx)
@@ -345,6 +345,76 @@ class _Buckets:
     launched: dict[bool, int] = field(default_factory=lambda: {False: 0, True: 0})
 
 
+@dataclass(frozen=True)
+class FsdpOps:
+    """FSDP's per-unit ops on one rank (`parallelism.zero: full`), per layer kind (False dense, True MoE): the
+    non-blocking all-gathers of one layer's weight shards (per phase), its gradients' reduce-scatters (and the
+    hybrid all-reduce), FSDP2's copies out of the gathered buffer (per phase, forward first) and into the reduce
+    buffer, and the root unit's gather when the step starts. The program and the search's estimate both ask."""
+
+    gathers: dict[tuple[bool, Phase], list[OpSpec]]
+    reduces: dict[bool, list[OpSpec]]
+    copy_out: dict[bool, list[OpSpec]]
+    root: list[OpSpec]
+
+
+def fsdp_ops(ctx: _RankCtx) -> FsdpOps:
+    """The FSDP unit ops of `ctx`'s rank (its stage's layer kinds)."""
+    sc, layout, scheme, rank, s = ctx.sc, ctx.layout, ctx.scheme, ctx.rank, ctx.stage
+    p = layout.pp
+    phases: tuple[Phase, Phase] = ("forward", "backward")
+    gathers: dict[tuple[bool, Phase], list[OpSpec]] = {}
+    reduces: dict[bool, list[OpSpec]] = {}
+    copy_out: dict[bool, list[OpSpec]] = {}
+    root_ops: list[OpSpec] = []
+    shard, _ = zero.shard_groups(layout, rank, zero.shard_size(sc))
+    e_group = ctx.expert_data_group()
+    reduce_per_param = 4 if sc.training.grad_reduce_fp32 else scheme.grad_bytes_per_param()
+    wl = zero.layer_weight_bytes(sc.training.fp8_param_gather, scheme.grad_bytes_per_param())
+    for is_moe in {False, ctx.moe is not None and any(map(ctx.moe.is_moe, rank_layers(sc, s)))}:
+        dense_p, expert_p = layers_params(scheme, one_of_kind(ctx.moe, rank_layers(sc, s), is_moe), ctx.moe)
+        for ph in phases:
+            gathers[is_moe, ph] = [
+                OpSpec(
+                    "allgather",
+                    f"fsdp.{what}params.allgather",
+                    ph,
+                    bytes=n * wl,
+                    group=g,
+                    family="fsdp-ag",
+                    blocking=False,
+                )
+                for what, n, g in (("", dense_p, shard), ("expert.", expert_p, e_group))
+                if n > 0 and len(g) > 1
+            ]
+        reduces[is_moe] = [
+            replace(op, name=op.name.replace(f"grad.{tag}bucket0", f"fsdp.{tag}grads"))
+            for tag, n, expert in (("", dense_p, False), ("expert.", expert_p, True))
+            if n > 0
+            for op in _dp_allreduce(ctx, n * reduce_per_param, False, 0, "fsdp-rs", expert)
+        ]
+        if sc.parallelism.fsdp_copies:
+            out_b, in_b = zero.fsdp_copy_bytes(sc, scheme.grad_bytes_per_param(), dense_p + expert_p, wl)
+            copy_out[is_moe] = [ctx.elementwise("fsdp.params.copy_out", ph, out_b) for ph in phases]
+            reduces[is_moe] = [ctx.elementwise("fsdp.grads.copy_in", "backward", in_b), *reduces[is_moe]]
+    # the root unit (this rank's embedding, final norm, LM head) gathered when the step starts, before the
+    # first layer's gather (FSDP2's root unshard); kept to the end of the backward
+    root_p = edge_params(scheme, s == 0, s == p - 1)
+    if root_p > 0:
+        w = scheme.grad_bytes_per_param()
+        root_ops = [OpSpec("allgather", "fsdp.root.params.allgather", "forward", bytes=root_p * w, group=shard,
+                           family="fsdp-ag")]  # fmt: skip
+        if sc.parallelism.fsdp_copies:
+            copy_out_b = zero.fsdp_copy_bytes(sc, w, root_p)[0]
+            root_ops.append(ctx.elementwise("fsdp.root.params.copy_out", "forward", copy_out_b))
+    return FsdpOps(gathers, reduces, copy_out, root_ops)
+
+
+def rank_context(sc: Scenario, layout: RankLayout, scheme: Scheme, rank: int, cost: CostModel) -> _RankCtx:
+    """What one rank's program parts need (the search's estimate builds FSDP's unit ops from it)."""
+    return _RankCtx(sc, layout, scheme, rank, cost, cost.hw.host, MoE.of(sc.model.moe))
+
+
 def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _Buckets]:
     """The pipeline schedule's actions as steps: receives, layer ops (recomputed as asked), embedding and
     head, sends, each followed by the host synchronization Megatron's batched p2p performs, and, with
@@ -427,52 +497,10 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
     last_b = {a.chunk: i for i, a in enumerate(actions) if a.kind == "B"}
     fsdp = sc.parallelism.zero == "full" and zero.shard_size(sc) > 1
     phases: tuple[Phase, Phase] = ("forward", "backward")
-    gathers: dict[tuple[bool, Phase], list[OpSpec]] = {}
-    reduces: dict[bool, list[OpSpec]] = {}
-    root_ops: list[OpSpec] = []
-    copy_out: dict[bool, list[OpSpec]] = {}  # FSDP2's split of the gathered buffer, forward and backward
+    units = fsdp_ops(ctx) if fsdp else FsdpOps({}, {}, {}, [])
+    gathers, reduces, copy_out, root_ops = units.gathers, units.reduces, units.copy_out, units.root
     if fsdp:
-        shard, _ = zero.shard_groups(layout, rank, zero.shard_size(sc))
-        e_group = ctx.expert_data_group()
-        reduce_per_param = 4 if sc.training.grad_reduce_fp32 else scheme.grad_bytes_per_param()
-        wl = zero.layer_weight_bytes(sc.training.fp8_param_gather, scheme.grad_bytes_per_param())
-        for is_moe in {False, ctx.moe is not None and any(map(ctx.moe.is_moe, rank_layers(sc, s)))}:
-            dense_p, expert_p = layers_params(scheme, one_of_kind(ctx.moe, rank_layers(sc, s), is_moe), ctx.moe)
-            for ph in phases:
-                gathers[is_moe, ph] = [
-                    OpSpec(
-                        "allgather",
-                        f"fsdp.{what}params.allgather",
-                        ph,
-                        bytes=n * wl,
-                        group=g,
-                        family="fsdp-ag",
-                        blocking=False,
-                    )
-                    for what, n, g in (("", dense_p, shard), ("expert.", expert_p, e_group))
-                    if n > 0 and len(g) > 1
-                ]
-            reduces[is_moe] = [
-                replace(op, name=op.name.replace(f"grad.{tag}bucket0", f"fsdp.{tag}grads"))
-                for tag, n, expert in (("", dense_p, False), ("expert.", expert_p, True))
-                if n > 0
-                for op in _dp_allreduce(ctx, n * reduce_per_param, False, 0, "fsdp-rs", expert)
-            ]
-            if sc.parallelism.fsdp_copies:
-                out_b, in_b = zero.fsdp_copy_bytes(sc, scheme.grad_bytes_per_param(), dense_p + expert_p, wl)
-                copy_out[is_moe] = [ctx.elementwise("fsdp.params.copy_out", ph, out_b) for ph in phases]
-                reduces[is_moe] = [ctx.elementwise("fsdp.grads.copy_in", "backward", in_b), *reduces[is_moe]]
         gathered_wait = {ph: wait_for("fsdp-ag", ph) for ph in phases}
-        # the root unit (this rank's embedding, final norm, LM head) gathered when the step starts, before the
-        # first layer's gather (FSDP2's root unshard); kept to the end of the backward
-        root_p = edge_params(scheme, s == 0, s == p - 1)
-        if root_p > 0:
-            w = scheme.grad_bytes_per_param()
-            root_ops = [OpSpec("allgather", "fsdp.root.params.allgather", "forward", bytes=root_p * w, group=shard,
-                               family="fsdp-ag")]  # fmt: skip
-            if sc.parallelism.fsdp_copies:
-                copy_out_b = zero.fsdp_copy_bytes(sc, w, root_p)[0]
-                root_ops.append(ctx.elementwise("fsdp.root.params.copy_out", "forward", copy_out_b))
 
     # FSDP2 with reshard_after_forward false: weights gathered in each layer's first forward and kept to its
     # last backward; gradients reduce-scattered in the last micro-batch's backward only

@@ -25,10 +25,11 @@ import numpy as np
 
 from simcluster.config.loader import LoadedScenario
 from simcluster.config.schema import Scenario
+from simcluster.engine.contention import SLOWED_KINDS, Contention
 from simcluster.engine.plan import HostCosts
 from simcluster.hardware.tables import lookup_of, ratio
 from simcluster.model.moe import MoE
-from simcluster.model.ops import COMPUTE_KINDS, OpSpec
+from simcluster.model.ops import COMPUTE_KINDS, OpSpec, wait_for
 from simcluster.network.collectives import (
     COPY_ENGINE,
     NODE_SPLIT_ALLTOALL,
@@ -40,7 +41,15 @@ from simcluster.parallel import zero
 from simcluster.parallel.base import LayerOps
 from simcluster.parallel.groups import RankLayout
 from simcluster.parallel.layers import layers_params, rank_layers
-from simcluster.parallel.program import LAYER_PARAM_TENSORS, optimizer_passes, rank_params, step_sync
+from simcluster.parallel.program import (
+    LAYER_PARAM_TENSORS,
+    FsdpOps,
+    fsdp_ops,
+    optimizer_passes,
+    rank_context,
+    rank_params,
+    step_sync,
+)
 from simcluster.parallel.registry import Scheme
 from simcluster.topology.graph import Topology, build_topology
 from simcluster.topology.placement import place
@@ -82,6 +91,7 @@ class Estimator:
         self._stages: dict[tuple, dict] = {}
         self._post: dict[tuple, dict] = {}
         self.tables = lookup_of(self.hw.tables)
+        self.contention = Contention.of(self.hw.collectives)
 
     def topology(self, sc: Scenario) -> Topology:
         c = sc.cluster
@@ -236,17 +246,27 @@ class _Layout:
         return ratio(self.e.tables.collective_s(kind, len(gpus), nodes, nbytes, model_s), model_s(nbytes))
 
     def ops_time(self, ops: list[OpSpec]) -> float:
-        """GPU time of an op list (non-blocking collectives overlap until their wait), or its host issue
-        time when that is longer."""
-        g = c = host = 0.0
+        """GPU time of an op list, or its host issue time when that is longer. Non-blocking collectives run
+        on their family's stream (as the engine runs each communicator's) until a wait for that family; a
+        compute-bound kernel beside one that holds SMs runs at the SMs left (`Contention`, as the engine's
+        planner runs it)."""
+        g = host = 0.0
+        tail: dict[str, float] = {}  # family -> when its stream is free
         issue = self.issue
+        sm = self.e.contention
+        inflight: list[tuple[float, float, float]] = []  # (start, end, held share) of non-blocking collectives
         for op in ops:
             k = op.kind
             if k in COMPUTE_KINDS:
-                g += op.duration_s
+                if inflight and k in SLOWED_KINDS:
+                    inflight = [iv for iv in inflight if iv[1] > g]
+                if inflight and k in SLOWED_KINDS:
+                    g = sm.finish(g, op.duration_s, inflight)  # type: ignore[union-attr]
+                else:
+                    g += op.duration_s
                 host += issue.compute_s(op)
             elif k == "wait":
-                g = max(g, c)
+                g = max(g, tail.pop(op.family, 0.0))
             elif k == "host":
                 host += op.duration_s
             elif k == "sync":
@@ -259,8 +279,12 @@ class _Layout:
                 if op.blocking:
                     g += t
                 else:
-                    c = max(c, g) + t
-        return max(g, c, host)
+                    start = max(g, tail.get(op.family, 0.0))
+                    tail[op.family] = start + t
+                    held = sm.held_by(op) if sm is not None and t > 0 else 0.0
+                    if held > 0:
+                        inflight.append((start, start + t, held))
+        return max(g, host, *tail.values())
 
     # -- stages ---------------------------------------------------------------------------------------
     def stage_times(self, stage: int) -> tuple[float, float, float]:
@@ -281,10 +305,25 @@ class _Layout:
         rank = lay.rank_of(pp=stage)
         rc = sc.training.recompute
         f = b = 0.0
-        for ops, n in self._layer_kinds(rank, stage):
+        units = self._fsdp(rank)
+        m = sc.microbatches
+        for ops, n, moe in self._tagged_layer_kinds(rank, stage):
             redo = ops.redo(rc)
-            f += n * self.ops_time(ops.forward)
-            b += n * (self.ops_time(redo) + self.ops_time(ops.backward))
+            plain_f = self.ops_time(ops.forward)
+            plain_b = self.ops_time(redo) + self.ops_time(ops.backward)
+            if units is None:
+                f += n * plain_f
+                b += n * plain_b
+                continue
+            uf, ub = self._fsdp_layer(units, moe, ops, redo)
+            if sc.parallelism.reshard_after_forward:
+                f += n * uf
+                b += n * ub
+            else:  # gathered in the first micro-batch's forward, reduced in the last one's backward
+                f += n * (uf + (m - 1) * plain_f) / m
+                b += n * (ub + (m - 1) * plain_b) / m
+        if units is not None and units.root:  # the root unit's gather when the step starts, exposed
+            f += self.ops_time(units.root) / m
         layers_b = b
         edges = self.scheme.edges(rank)
         if stage == 0:
@@ -318,13 +357,41 @@ class _Layout:
 
     def _layer_kinds(self, rank: int, stage: int) -> list[tuple[LayerOps, int]]:
         """(ops, count) of each layer kind (dense, mixture-of-experts) stage `stage` holds."""
+        return [(ops, n) for ops, n, _ in self._tagged_layer_kinds(rank, stage)]
+
+    def _tagged_layer_kinds(self, rank: int, stage: int) -> list[tuple[LayerOps, int, bool]]:
+        """(ops, count, is MoE) of each layer kind stage `stage` holds."""
         layers = rank_layers(self.sc, stage)
         moe = MoE.of(self.sc.model.moe)
         n_moe = sum(map(moe.is_moe, layers)) if moe is not None else 0
-        out = [(self.scheme.layer(rank), len(layers) - n_moe)]
+        out = [(self.scheme.layer(rank), len(layers) - n_moe, False)]
         if n_moe:
-            out.append((self.scheme.moe_layer(rank), n_moe))  # type: ignore[attr-defined]
-        return [(ops, n) for ops, n in out if n]
+            out.append((self.scheme.moe_layer(rank), n_moe, True))  # type: ignore[attr-defined]
+        return [(ops, n, k) for ops, n, k in out if n]
+
+    def _fsdp(self, rank: int) -> FsdpOps | None:
+        """FSDP's unit ops on `rank` (`parallelism.zero: full` over more than one rank), else None."""
+        sc = self.sc
+        if sc.parallelism.zero != "full" or zero.shard_size(sc) <= 1:
+            return None
+        cost = self.scheme.f.cost  # type: ignore[attr-defined]
+        return fsdp_ops(rank_context(sc, self.layout, self.scheme, rank, cost))
+
+    def _fsdp_layer(
+        self, units: FsdpOps, moe: bool, ops: LayerOps, redo: list[OpSpec]
+    ) -> tuple[float, float]:
+        """(forward, backward) of one layer in FSDP's steady state, as the program orders it: copy the
+        gathered weights out, issue the next layer's gather, run the layer, wait for the gather; in backward
+        the previous layer's gradient reduce-scatter runs beside this layer too (the copy into its buffer on
+        the compute stream). Compute-bound kernels lose the SMs the collectives hold (`ops_time`)."""
+        copy = units.copy_out.get(moe, [])
+        copy_f, copy_b = (copy[:1], copy[1:2]) if copy else ([], [])
+        reduce_comm = [op for op in units.reduces[moe] if not op.is_compute]
+        reduce_copy = [op for op in units.reduces[moe] if op.is_compute]
+        fwd = [*copy_f, *units.gathers[moe, "forward"], *ops.forward, wait_for("fsdp-ag", "forward")]
+        gather_b = units.gathers[moe, "backward"] if self.sc.parallelism.reshard_after_forward else []
+        bwd = [*reduce_comm, *copy_b, *gather_b, *redo, *ops.backward, *reduce_copy, wait_for("fsdp-ag", "backward")]
+        return self.ops_time(fwd), self.ops_time(bwd)
 
     def post_time(self, stage: int, last_backward_s: float) -> tuple[float, float, float]:
         """(gradient sync exposed, optimizer, all gradient all-reduce time) after the pipeline on `stage`."""
