@@ -2,7 +2,9 @@
 
 Per pipeline stage and micro-batch, forward time F and backward time B (recomputation included) walk the
 scheme's op lists once: compute kernels on the compute stream, blocking collectives on it too, and
-non-blocking ones on a communication stream joined at their `wait`; each collective costs its uncontended
+non-blocking ones on their family's stream joined at its `wait`, compute-bound kernels beside them at the SMs
+they leave (engine/contention.py), FSDP's per-layer units (the next layer's gather, the previous layer's
+reduce-scatter) beside each layer; each collective costs its uncontended
 time on the topology (`Shape.uncontended_time_s`), with every concurrent instance (the images of its group
 under the scheme's folded axes) sharing links, the algorithm chosen as the engine chooses it. A layer takes
 the longer of its GPU time and its host thread's issue time. The pipeline then costs
@@ -446,7 +448,7 @@ class _Layout:
                 if len(replicas) > 1:
                     one += self.coll_time("allreduce", replicas, total / n / shards)
                 dp_total += n * one + self.coll_time("allgather", shard, total - layer_dense * (gb - wl))
-                if sc.parallelism.zero == "full":  # per-layer gathers and reduce-scatters hide under compute
+                if sc.parallelism.zero == "full":  # per-layer gathers and reduce-scatters: in the stage times
                     one = dp_total = 0.0
             else:
                 dp_total += n * one
