@@ -2,7 +2,8 @@
 
 Per pipeline stage and micro-batch, forward time F and backward time B (recomputation included) walk the
 scheme's op lists once: compute kernels on the compute stream, blocking collectives on it too, and
-non-blocking ones on their family's stream joined at its `wait`, compute-bound kernels beside them at the SMs
+non-blocking ones on their family's stream joined at its `wait` (two over the same group one after the
+other: they share its links), compute-bound kernels beside them at the SMs
 they leave (engine/contention.py), FSDP's per-layer units (the next layer's gather, the previous layer's
 reduce-scatter) beside each layer; each collective costs its uncontended
 time on the topology (`Shape.uncontended_time_s`), with every concurrent instance (the images of its group
@@ -254,6 +255,7 @@ class _Layout:
         planner runs it)."""
         g = host = 0.0
         tail: dict[str, float] = {}  # family -> when its stream is free
+        busy: dict[frozenset[int], float] = {}  # a group's ranks -> when its links are free
         issue = self.issue
         sm = self.e.contention
         inflight: list[tuple[float, float, float]] = []  # (start, end, held share) of non-blocking collectives
@@ -280,9 +282,10 @@ class _Layout:
                 t = self.coll_time(k, op.group, op.bytes, op.algorithm)
                 if op.blocking:
                     g += t
-                else:
-                    start = max(g, tail.get(op.family, 0.0))
-                    tail[op.family] = start + t
+                else:  # collectives over the same group share its links: one after the other
+                    links = frozenset(op.group)
+                    start = max(g, tail.get(op.family, 0.0), busy.get(links, 0.0))
+                    tail[op.family] = busy[links] = start + t
                     held = sm.held_by(op) if sm is not None and t > 0 else 0.0
                     if held > 0:
                         inflight.append((start, start + t, held))
