@@ -429,3 +429,12 @@ def test_estimate_slows_compute_beside_a_collective_holding_sms(write_scenario):
         ends = d / (1 - held) if t * (1 - held) >= d else d + t * held
         assert lay.ops_time([gather, gemm, norm, wait_for("fsdp-ag", "forward")]) == pytest.approx(ends + 2.0 * t)
         assert lay.ops_time([gemm, gather]) == pytest.approx(d + t)  # issued after the GEMM: nothing shared
+    # two collectives of different families over the same group share its links: one after the other; over
+    # disjoint groups each runs at once (the wait for the gather ends when it does)
+    scatter = OpSpec("reducescatter", "r", "backward", bytes=256e6, group=group, family="fsdp-rs", blocking=False)
+    r = lay.coll_time("reducescatter", group, 256e6)
+    assert lay.ops_time([scatter, gather, wait_for("fsdp-ag", "forward")]) == pytest.approx(r + t)
+    half = tuple(range(4))
+    apart = OpSpec("reducescatter", "r", "backward", bytes=256e6, group=half, family="fsdp-rs", blocking=False)
+    r4 = lay.coll_time("reducescatter", half, 256e6)
+    assert lay.ops_time([apart, gather, wait_for("fsdp-ag", "forward")]) == pytest.approx(max(r4, t))
