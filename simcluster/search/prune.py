@@ -2,10 +2,12 @@
 layout of a search.
 
 The same function as `memory.maxbatch.peak_memory` (parameters, gradients, optimizer state, stored
-activations at the schedule's peak, backward working set, reserved), evaluated on the first and the last
-pipeline stage only: the first stage keeps the most micro-batches in flight (every schedule's warm-up
-shrinks with the stage) and holds the embedding, the last holds the head and the tied embedding copy; a
-middle stage holds neither and no more micro-batches than the first. The schedule's in-flight counts per
+activations at the schedule's peak, backward working set, reserved), evaluated on the stages that can be the
+fullest (`candidate_stages`): the first keeps the most micro-batches in flight (every schedule's warm-up
+shrinks with the stage) and holds the embedding, the last holds the head and the tied embedding copy, and of
+the middle stages holding the same layers the lowest; with an even split that is one middle stage, which
+holds no more than the first, but an uneven one (DeepSeek-V3's 3 dense layers alone on the first stage) makes
+the middle ones the fullest. The schedule's in-flight counts per
 model chunk are cached per (schedule, stages, stage, micro-batches, chunks), so layouts that differ in
 micro-batch size, recompute or scheme reuse them.
 """
@@ -27,8 +29,10 @@ from simcluster.memory.model import (
     memory_of,
 )
 from simcluster.model.costs import CostModel
+from simcluster.model.moe import MoE
 from simcluster.parallel.base import Dims, OpFactory
 from simcluster.parallel.groups import RankLayout
+from simcluster.parallel.layers import stage_layers
 from simcluster.parallel.program import rank_params
 from simcluster.parallel.registry import Scheme, make_scheme
 from simcluster.schedule.pipeline import live_rows, stage_schedule
@@ -114,14 +118,45 @@ def stage_memory(sc: Scenario, hw: HardwareProfile, scheme: Scheme, stage: int) 
 
 
 def peak_memory_fast(sc: Scenario, hw: HardwareProfile, scheme: Scheme | None = None) -> RankMemory:
-    """The fullest rank's memory (first or last pipeline stage)."""
+    """The fullest rank's memory, over the stages that can hold it (`candidate_stages`)."""
     scheme = scheme or scheme_of(sc, hw)
-    p = sc.parallelism.pipeline
-    first = stage_memory(sc, hw, scheme, 0)
-    if p == 1:
-        return first
-    last = stage_memory(sc, hw, scheme, p - 1)
-    return last if last.total > first.total else first
+    best: RankMemory | None = None
+    for stage in candidate_stages(sc):
+        mem = stage_memory(sc, hw, scheme, stage)
+        if best is None or mem.total > best.total:
+            best = mem
+    assert best is not None
+    return best
+
+
+_STAGES: dict[tuple, tuple[int, ...]] = {}
+
+
+def candidate_stages(sc: Scenario) -> tuple[int, ...]:
+    """The pipeline stages whose memory can be the largest: the first and the last (the embedding, the head),
+    and of the middle stages holding the same layers (per model chunk: how many, how many mixture-of-experts)
+    the lowest, which keeps the most micro-batches in flight. An uneven split (`first_stage_layers`, MoE layers
+    from `first_dense` or a list) can make a middle stage the fullest."""
+    par, model = sc.parallelism, sc.model
+    p, v = par.pipeline, par.virtual_stages
+    moe = MoE.of(model.moe)
+    key = (
+        model.layers, p, v, par.account_for_embedding, par.account_for_loss, par.first_stage_layers,
+        par.last_stage_layers, None if moe is None else (moe.every, moe.first_dense, moe.layers),
+    )  # fmt: skip
+    hit = _STAGES.get(key)
+    if hit is not None:
+        return hit
+    out = {0, p - 1}
+    seen: set[tuple] = set()
+    for stage in range(1, p - 1):
+        chunks = [stage_layers(sc, stage, c) for c in range(v)]
+        kinds = tuple((len(ls), sum(map(moe.is_moe, ls)) if moe is not None else 0) for ls in chunks)
+        if kinds not in seen:
+            seen.add(kinds)
+            out.add(stage)
+    hit = _STAGES[key] = tuple(sorted(out))
+    return hit
 
 
 def capacity_bytes(hw: HardwareProfile, margin: float = 0.0) -> float:
