@@ -135,7 +135,7 @@ _STAGES: dict[tuple, tuple[int, ...]] = {}
 def candidate_stages(sc: Scenario) -> tuple[int, ...]:
     """The pipeline stages whose memory can be the largest: the first and the last (the embedding, the head),
     and of the middle stages holding the same layers (per model chunk: how many, how many mixture-of-experts)
-    the lowest, which keeps the most micro-batches in flight. An uneven split (`first_stage_layers`, MoE layers
+    the lowest, which keeps the most micro-batches in flight, unless they are the first stage's layers. An uneven split (`first_stage_layers`, MoE layers
     from `first_dense` or a list) can make a middle stage the fullest."""
     par, model = sc.parallelism, sc.model
     p, v = par.pipeline, par.virtual_stages
@@ -147,13 +147,16 @@ def candidate_stages(sc: Scenario) -> tuple[int, ...]:
     hit = _STAGES.get(key)
     if hit is not None:
         return hit
-    out = {0, p - 1}
-    seen: set[tuple] = set()
-    for stage in range(1, p - 1):
+    def kinds(stage: int) -> tuple:
         chunks = [stage_layers(sc, stage, c) for c in range(v)]
-        kinds = tuple((len(ls), sum(map(moe.is_moe, ls)) if moe is not None else 0) for ls in chunks)
-        if kinds not in seen:
-            seen.add(kinds)
+        return tuple((len(ls), sum(map(moe.is_moe, ls)) if moe is not None else 0) for ls in chunks)
+
+    out = {0, p - 1}
+    seen = {kinds(0)}  # a middle stage holding the first's layers holds less (no embedding, fewer in flight)
+    for stage in range(1, p - 1):
+        k = kinds(stage)
+        if k not in seen:
+            seen.add(k)
             out.add(stage)
     hit = _STAGES[key] = tuple(sorted(out))
     return hit
