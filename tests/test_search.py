@@ -473,3 +473,33 @@ def test_fast_memory_finds_a_fuller_middle_stage(write_scenario):
         mem = [stage_memory(sc, loaded.hardware, scheme, s).total for s in range(4)]
         middle += mem[1] == max(mem) > max(mem[0], mem[3])
     assert middle >= len(enum.scenarios) / 2  # the middle stage is the fullest in most of these layouts
+
+
+def test_estimate_counts_every_kind_of_middle_stage(write_scenario):
+    """MoE layers every second layer over 3 layers a stage: the middle stages alternate between one and two MoE
+    layers, so no one of them stands for all. The estimate's 1F1B pipeline is (m - 1) X + sum over every stage
+    of its F + B, X the slowest stage's (closed form over all stages), and the simulated time is within 10%."""
+    from simcluster.search.driver import scheme_of
+    from simcluster.search.estimate import Estimator, _Layout
+
+    path = write_scenario(
+        {
+            "name": "every2",
+            "hardware": "dgx-h100",
+            "cluster": {"nodes": 1},
+            "parallelism": {"scheme": "megatron-sp", "tensor": 1, "pipeline": 6, "data": 1, "expert": 1},
+            "model": {"layers": 18, "hidden": 2048, "heads": 16, "seq_len": 2048, "vocab": 0, "mlp": "swiglu",
+                      "ffn_hidden": 4096, "moe": {"experts": 8, "top_k": 2, "expert_ffn": 4096, "every": 2}},
+            "training": {"global_batch": 12, "micro_batch": 1, "precision": "bf16"},
+        }
+    )  # fmt: skip
+    loaded = load_scenario(path)
+    sc = loaded.scenario
+    lay = _Layout(Estimator(loaded), sc, scheme_of(sc, loaded.hardware))
+    per = [sum(lay.stage_times(s)[:2]) for s in range(6)]
+    assert per[1] != per[2]  # one MoE layer against two
+    m = sc.microbatches
+    est = lay.estimate()
+    assert est.pipeline_time_s == pytest.approx((m - 1) * max(per) + sum(per), rel=1e-12)
+    sim = simulate(loaded).engine.iteration_time_s
+    assert est.iteration_time_s == pytest.approx(sim, rel=0.10)

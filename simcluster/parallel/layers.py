@@ -29,6 +29,37 @@ def rank_layers(sc: Scenario, stage: int) -> list[int]:
     return [ly for c in range(sc.parallelism.virtual_stages) for ly in stage_layers(sc, stage, c)]
 
 
+_MIDDLE: dict[tuple, tuple[tuple[int, int, bool], ...]] = {}
+
+
+def middle_stage_groups(sc: Scenario) -> tuple[tuple[int, int, bool], ...]:
+    """The middle pipeline stages (neither first nor last) grouped by the layers they hold (per model chunk:
+    how many, how many mixture-of-experts), in stage order: (the group's lowest stage, how many stages it
+    stands for, whether they hold the first stage's layers). An even split is one group; an uneven one
+    (`first_stage_layers`, MoE layers every k-th or listed) can make several. Cached per split."""
+    par, model = sc.parallelism, sc.model
+    p, v = par.pipeline, par.virtual_stages
+    moe = MoE.of(model.moe)
+    key = (
+        model.layers, p, v, par.account_for_embedding, par.account_for_loss, par.first_stage_layers,
+        par.last_stage_layers, None if moe is None else (moe.every, moe.first_dense, moe.layers),
+    )  # fmt: skip
+    hit = _MIDDLE.get(key)
+    if hit is not None:
+        return hit
+
+    def kinds(stage: int) -> tuple:
+        chunks = [stage_layers(sc, stage, c) for c in range(v)]
+        return tuple((len(ls), sum(map(moe.is_moe, ls)) if moe is not None else 0) for ls in chunks)
+
+    first = kinds(0)
+    groups: dict[tuple, list[int]] = {}
+    for stage in range(1, p - 1):
+        groups.setdefault(kinds(stage), []).append(stage)
+    hit = _MIDDLE[key] = tuple((ss[0], len(ss), k == first) for k, ss in groups.items())
+    return hit
+
+
 def layers_params(scheme: Scheme, layers: Sequence[int], moe: MoE | None) -> tuple[float, float]:
     """(parameters of `layers` on one rank that reduce over the data-parallel group, those that reduce over
     the expert-data-parallel group: the routed experts of the MoE layers)."""

@@ -43,7 +43,7 @@ from simcluster.network.collectives import (
 from simcluster.parallel import zero
 from simcluster.parallel.base import LayerOps
 from simcluster.parallel.groups import RankLayout
-from simcluster.parallel.layers import layers_params, rank_layers
+from simcluster.parallel.layers import layers_params, middle_stage_groups, rank_layers
 from simcluster.parallel.program import (
     LAYER_PARAM_TENSORS,
     FsdpOps,
@@ -483,15 +483,15 @@ class _Layout:
         p, v, m = lay.pp, sc.parallelism.virtual_stages, sc.microbatches
         if sc.parallelism.schedule == "interleaved-1f1b" and p == 1:
             v = 1
-        stages = sorted({0, min(1, p - 1), p - 1})
-        times = {s: self.stage_times(s) for s in stages}
-        mid = times[stages[1]] if len(stages) > 2 else None
-        per = {s: f + b for s, (f, b, _) in times.items()}
+        # the first and last stage, and one of each group of middle stages holding the same layers
+        groups = middle_stage_groups(sc) if p > 2 else ()
+        times = {s: self.stage_times(s) for s in sorted({0, p - 1, *(g[0] for g in groups)})}
+        count = {0: 1, p - 1: 1} if p > 1 else {0: 1}
+        count.update({stage: n for stage, n, _ in groups})
+        part = 0 if sc.training.mode == "forward" else None  # forward only: F, else F + B
+        per = {s: (f if part == 0 else f + b) for s, (f, b, _) in times.items()}
         X = max(per.values())
-        total = per[0] + (per[p - 1] if p > 1 else 0.0) + (p - 2) * (per[stages[1]] if mid else 0.0)
-        if sc.training.mode == "forward":
-            X = max(f for f, _, _ in times.values())
-            total = sum(f for f, _, _ in times.values()) + (p - len(times)) * (mid[0] if mid else 0.0)
+        total = sum(count[s] * t for s, t in per.items())
         pipe = (m - 1) * X + total / v + (v - 1) * X / v
         bubble = max(0.0, pipe - m * X)
         ends = []

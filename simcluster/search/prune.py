@@ -29,10 +29,9 @@ from simcluster.memory.model import (
     memory_of,
 )
 from simcluster.model.costs import CostModel
-from simcluster.model.moe import MoE
 from simcluster.parallel.base import Dims, OpFactory
 from simcluster.parallel.groups import RankLayout
-from simcluster.parallel.layers import stage_layers
+from simcluster.parallel.layers import middle_stage_groups
 from simcluster.parallel.program import rank_params
 from simcluster.parallel.registry import Scheme, make_scheme
 from simcluster.schedule.pipeline import live_rows, stage_schedule
@@ -129,37 +128,15 @@ def peak_memory_fast(sc: Scenario, hw: HardwareProfile, scheme: Scheme | None = 
     return best
 
 
-_STAGES: dict[tuple, tuple[int, ...]] = {}
-
-
 def candidate_stages(sc: Scenario) -> tuple[int, ...]:
     """The pipeline stages whose memory can be the largest: the first and the last (the embedding, the head),
     and of the middle stages holding the same layers (per model chunk: how many, how many mixture-of-experts)
-    the lowest, which keeps the most micro-batches in flight, unless they are the first stage's layers. An uneven split (`first_stage_layers`, MoE layers
-    from `first_dense` or a list) can make a middle stage the fullest."""
-    par, model = sc.parallelism, sc.model
-    p, v = par.pipeline, par.virtual_stages
-    moe = MoE.of(model.moe)
-    key = (
-        model.layers, p, v, par.account_for_embedding, par.account_for_loss, par.first_stage_layers,
-        par.last_stage_layers, None if moe is None else (moe.every, moe.first_dense, moe.layers),
-    )  # fmt: skip
-    hit = _STAGES.get(key)
-    if hit is not None:
-        return hit
-    def kinds(stage: int) -> tuple:
-        chunks = [stage_layers(sc, stage, c) for c in range(v)]
-        return tuple((len(ls), sum(map(moe.is_moe, ls)) if moe is not None else 0) for ls in chunks)
-
-    out = {0, p - 1}
-    seen = {kinds(0)}  # a middle stage holding the first's layers holds less (no embedding, fewer in flight)
-    for stage in range(1, p - 1):
-        k = kinds(stage)
-        if k not in seen:
-            seen.add(k)
-            out.add(stage)
-    hit = _STAGES[key] = tuple(sorted(out))
-    return hit
+    the lowest, which keeps the most micro-batches in flight, unless they are the first stage's layers (which
+    it holds with the embedding and more in flight). An uneven split (`first_stage_layers`, MoE layers from
+    `first_dense` or a list) can make a middle stage the fullest."""
+    p = sc.parallelism.pipeline
+    middle = (stage for stage, _, as_first in middle_stage_groups(sc) if not as_first)
+    return tuple(sorted({0, p - 1, *middle}))
 
 
 def capacity_bytes(hw: HardwareProfile, margin: float = 0.0) -> float:
