@@ -488,8 +488,8 @@ class _Layout:
         times = {s: self.stage_times(s) for s in sorted({0, p - 1, *(g[0] for g in groups)})}
         count = {0: 1, p - 1: 1} if p > 1 else {0: 1}
         count.update({stage: n for stage, n, _ in groups})
-        part = 0 if sc.training.mode == "forward" else None  # forward only: F, else F + B
-        per = {s: (f if part == 0 else f + b) for s, (f, b, _) in times.items()}
+        forward_only = sc.training.mode == "forward"
+        per = {s: f if forward_only else f + b for s, (f, b, _) in times.items()}
         X = max(per.values())
         total = sum(count[s] * t for s, t in per.items())
         pipe = (m - 1) * X + total / v + (v - 1) * X / v
