@@ -25,10 +25,10 @@ from simcluster.parallel.layers import edge_params, layers_params, one_of_kind, 
 from simcluster.parallel.registry import Scheme
 from simcluster.parallel.zero import (
     gathered_buffer_bytes,
+    gathers_per_layer,
     layer_weight_bytes,
     memory_divisors,
     root_unit_bytes,
-    shard_size,
 )
 from simcluster.schedule.pipeline import Action, live_rows, max_in_flight
 
@@ -159,8 +159,7 @@ def lazy_gradients(sc: Scenario) -> bool:
     model chunk's unsynced gradients whole from the chunk's first backward to its last, which reduce-scatters
     them and frees the whole ones: they are not there for the step, and a rank with two chunks (interleaved)
     never holds both whole at the peak of its warm-up."""
-    p = sc.parallelism
-    return sc.training.mode == "train" and p.zero == "full" and not p.reshard_after_forward and shard_size(sc) > 1
+    return gathers_per_layer(sc) and not sc.parallelism.reshard_after_forward
 
 
 def chunk_gradient_bytes(sc: Scenario, scheme: Scheme, stage: int) -> list[float]:

@@ -495,7 +495,7 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
             add(Step(gather, -1, mb))
 
     last_b = {a.chunk: i for i, a in enumerate(actions) if a.kind == "B"}
-    fsdp = sc.parallelism.zero == "full" and zero.shard_size(sc) > 1
+    fsdp = zero.gathers_per_layer(sc)
     phases: tuple[Phase, Phase] = ("forward", "backward")
     units = fsdp_ops(ctx) if fsdp else FsdpOps({}, {}, {}, [])
     gathers, reduces, copy_out, root_ops = units.gathers, units.reduces, units.copy_out, units.root
@@ -775,7 +775,7 @@ def _grad_sync_steps(ctx: _RankCtx, params: float, buckets: _Buckets) -> list[St
         add(Step(op, -1, -1))
     g = scheme.grad_bytes_per_param()
     in_layers, expert = _layer_params(ctx)
-    fsdp = sc.parallelism.zero == "full" and zero.shard_size(sc) > 1
+    fsdp = zero.gathers_per_layer(sc)
     bucket = sc.training.grad_bucket_MB * 1e6
     if layout.dp * layout.cp > 1 and fsdp:
         add(Step(wait_for("fsdp-rs", "optimizer"), -1, -1))

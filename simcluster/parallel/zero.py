@@ -42,6 +42,12 @@ def shard_size(sc: Scenario) -> int:
     return p.shard_group or p.data * p.context
 
 
+def gathers_per_layer(sc: Scenario) -> bool:
+    """FSDP (`zero: full` over more than one rank): each layer's weights are all-gathered before it runs and
+    its gradients reduce-scattered after its backward (the program's and the search estimate's FSDP units)."""
+    return sc.parallelism.zero == "full" and shard_size(sc) > 1
+
+
 def shard_groups(layout: RankLayout, rank: int, size: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(the data-parallel ranks `rank` shards with, the ranks holding the same shard in other groups)."""
     dp = layout.data_group(rank)

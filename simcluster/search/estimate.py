@@ -376,11 +376,10 @@ class _Layout:
 
     def _fsdp(self, rank: int) -> FsdpOps | None:
         """FSDP's unit ops on `rank` (`parallelism.zero: full` over more than one rank), else None."""
-        sc = self.sc
-        if sc.parallelism.zero != "full" or zero.shard_size(sc) <= 1:
+        if not zero.gathers_per_layer(self.sc):
             return None
         cost = self.scheme.f.cost  # type: ignore[attr-defined]
-        return fsdp_ops(rank_context(sc, self.layout, self.scheme, rank, cost))
+        return fsdp_ops(rank_context(self.sc, self.layout, self.scheme, rank, cost))
 
     def _fsdp_layer(
         self, units: FsdpOps, moe: bool, ops: LayerOps, redo: list[OpSpec]
@@ -483,11 +482,10 @@ class _Layout:
         p, v, m = lay.pp, sc.parallelism.virtual_stages, sc.microbatches
         if sc.parallelism.schedule == "interleaved-1f1b" and p == 1:
             v = 1
-        # the first and last stage, and one of each group of middle stages holding the same layers
-        groups = middle_stage_groups(sc) if p > 2 else ()
-        times = {s: self.stage_times(s) for s in sorted({0, p - 1, *(g[0] for g in groups)})}
-        count = {0: 1, p - 1: 1} if p > 1 else {0: 1}
-        count.update({stage: n for stage, n, _ in groups})
+        # the first and last stage, and one of each group of middle stages holding the same layers: stage -> how
+        # many stages it stands for (p 1: the one stage)
+        count = {0: 1, p - 1: 1, **{stage: n for stage, n, _ in middle_stage_groups(sc)}}
+        times = {s: self.stage_times(s) for s in sorted(count)}
         forward_only = sc.training.mode == "forward"
         per = {s: f if forward_only else f + b for s, (f, b, _) in times.items()}
         X = max(per.values())
