@@ -8,7 +8,7 @@ from typing import Any
 
 import yaml
 
-from calibrate.fit.attention import fit_attention_rows
+from calibrate.fit.attention import ATTENTION_TABLE_FILE, fit_attention_rows, profile_kernel, table_rows
 from calibrate.fit.tables import (
     fit_backward_rows,
     fit_collective_rows,
@@ -25,7 +25,13 @@ from calibrate.results import ATTENTION, COLLECTIVES, GEMM, GRID, HOST, MEMORY, 
 from calibrate.runinfo import read_runs
 from simcluster.errors import ConfigError
 from simcluster.hardware.profile import HardwareProfile, load_profile, profile_from_dict
-from simcluster.hardware.tables import expand_files, grid_points, read_gemm_csv
+from simcluster.hardware.tables import (
+    PEAK_HEADROOM,
+    expand_files,
+    grid_points,
+    read_gemm_csv,
+    write_attention_csv,
+)
 
 FITS_FILE = "fits.json"
 PROFILE_FILE = "profile.yaml"
@@ -82,6 +88,11 @@ def analyze(out_dir: Path, base: str | None = None, attention_backend: str | Non
     grids, fits["gemm_grid"] = grid_tables(out_dir, base_profile)
     if grids:  # `calibrate grid --out DIR` beside the run: the GPU's GEMMs as tables
         profile.setdefault("tables", {})["gemm"] = grids
+    attention, fits["attention_table"] = attention_table(
+        out_dir, attention_rows, fits["attention"], provenance, attention_backend, profile["gpu"]["peak_tflops"]
+    )
+    if attention:  # the profile's attention kernel measured on this device: its rates per sequence
+        profile.setdefault("tables", {})["attention"] = attention
     profile_from_dict(expand_files(profile, out_dir), field=PROFILE_FILE)  # loads wherever a preset does
     fits["profile_fields"] = provenance
     fits["base"] = base_name
@@ -94,6 +105,42 @@ def analyze(out_dir: Path, base: str | None = None, attention_backend: str | Non
         out_dir / REPORT_FILE, fits, collectives, gemm_rows, memory_rows, gemm_fit, profile, attention_rows
     )
     return fits
+
+
+def attention_table(
+    out_dir: Path,
+    rows: list[dict[str, Any]],
+    fits: list[dict[str, Any]],
+    provenance: dict[str, str],
+    backend: str | None,
+    peak_tflops: dict[str, float],
+) -> tuple[list[dict[str, str]], dict[str, str]]:
+    """The profile's `tables.attention` (DIR/attention_table.csv): the measured rates of the kernel the
+    profile's attention efficiency came from, where it came from this run (the profile's GPU is this
+    device), and per dtype what became of it; ([], {}) otherwise, and no file written. A dtype whose fastest
+    rate is beyond PEAK_HEADROOM x its peak (a CPU kernel outrunning the GEMM asymptote taken as the peak) is
+    left out: the profile would refuse it, and its clamped efficiency stands."""
+    if "gpu.flash_attention_efficiency" not in provenance:
+        return [], {}
+    picked = profile_kernel(fits, backend)
+    if picked is None:
+        return [], {}
+    kernel = picked[0]["backend"]
+    table, said = [], {}
+    for dtype in sorted({r[0] for r in table_rows(rows, kernel)}):
+        mine = [r for r in table_rows(rows, kernel) if r[0] == dtype]
+        peak = peak_tflops.get(dtype) or peak_tflops.get({"bf16": "fp16", "fp16": "bf16"}.get(dtype, ""))
+        fastest = max(r[4] for r in mine)
+        if not peak or fastest > PEAK_HEADROOM * peak:
+            said[dtype] = f"left out: {fastest:.4g} TFLOP/s against a {dtype} peak of {peak or 'none'}"
+            continue
+        table += mine
+        said[dtype] = f"table: {kernel}, {len(mine)} points"
+    if not table:
+        return [], said
+    write_attention_csv(out_dir / ATTENTION_TABLE_FILE, table)
+    entries = [{"dtype": d, "kernel": kernel, "file": ATTENTION_TABLE_FILE} for d in sorted({r[0] for r in table})]
+    return entries, said
 
 
 def grid_tables(out_dir: Path, base: HardwareProfile) -> tuple[list[dict[str, str]], dict[str, str]]:

@@ -263,18 +263,24 @@ def test_search_enumerates_context(tmp_path):
     assert sorted(sc.parallelism.context for sc in enum.scenarios) == [1, 2, 4]
 
 
-def test_flash_backward_runs_at_its_own_efficiency():
-    """The fused attention's forward at `flash_attention_efficiency` of peak, its backward at
-    `flash_attention_backward_efficiency` (dgx-h100: FlashAttention-2's 335 and 291.6 TFLOP/s of 989); a
-    profile without the backward figure runs both at the forward's."""
-    ops, _ = layer_of(scenario(1))
+def test_flash_backward_runs_at_its_own_efficiency(tmp_path):
+    """Without an attention table, the fused attention's forward runs at `flash_attention_efficiency` of peak,
+    its backward at `flash_attention_backward_efficiency` (dgx-h100: FlashAttention-2's 335 and 291.6 TFLOP/s
+    of 989); a profile without the backward figure runs both at the forward's. With dgx-h100's table, an 8K
+    sequence runs at the measured curve's 8K point: 331.8 and 273.7."""
+    (tmp_path / "p.yaml").write_text("base: dgx-h100\nname: no-table\ntables:\n  attention: []\n")
+    plain = load_profile(str(tmp_path / "p.yaml"))
     launch = H100.gpu.gemm.launch_us * 1e-6
-    fwd = next(o for o in ops.forward if o.name == "attn.flash")
-    bwd = next(o for o in ops.backward if o.name == "attn.flash.bwd")
-    assert fwd.duration_s == pytest.approx(launch + fwd.flops / (989e12 * 0.339), rel=1e-9)
-    assert bwd.duration_s == pytest.approx(launch + bwd.flops / (989e12 * 0.295), rel=1e-9)
-    same = H100.model_copy(
-        update={"gpu": H100.gpu.model_copy(update={"flash_attention_backward_efficiency": None})}
+    for hw, fwd_tflops, bwd_tflops in ((plain, 989 * 0.339, 989 * 0.295), (H100, 331.778, 273.722)):
+        layout = RankLayout(tp=1, dp=1, pp=1, cp=1)
+        ops = MegatronScheme(Dims.of(scenario(1)), OpFactory(CostModel(hw, "bf16")), layout, sp=False).layer(0)
+        fwd = next(o for o in ops.forward if o.name == "attn.flash")
+        bwd = next(o for o in ops.backward if o.name == "attn.flash.bwd")
+        assert fwd.duration_s == pytest.approx(launch + fwd.flops / (fwd_tflops * 1e12), rel=1e-5)
+        assert bwd.duration_s == pytest.approx(launch + bwd.flops / (bwd_tflops * 1e12), rel=1e-5)
+    same = plain.model_copy(
+        update={"gpu": plain.gpu.model_copy(update={"flash_attention_backward_efficiency": None})}
     )
     F = OpFactory(CostModel(same, "bf16"))
-    assert F.fused_attention("b", "backward", 1e12, 0.0).duration_s == pytest.approx(launch + 1e12 / (989e12 * 0.339))
+    op = F.fused_attention("b", "backward", 1e12, 0.0, 8192, 128)
+    assert op.duration_s == pytest.approx(launch + 1e12 / (989e12 * 0.339))

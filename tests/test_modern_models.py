@@ -121,7 +121,7 @@ def test_bad_input_is_one_line(model, par, field, rule):
 
 def test_flash_attention_flops_time_and_memory():
     """One fused kernel: the causal half of 4 b a s^2 hd FLOPs forward, 2.5 x that backward, at the
-    profile's flash_attention_efficiency of peak; no s x s scores stored, nothing to recompute selectively."""
+    profile's measured attention rate at that sequence; no s x s scores stored, nothing to recompute selectively."""
     b, s_len = 1, 2048
     model = {**LLAMA3_8B, "seq_len": s_len, "layers": 2, "attention": "flash"}
     sch, _ = scheme(model, b=b)
@@ -130,7 +130,8 @@ def test_flash_attention_flops_time_and_memory():
     bwd = next(op for op in layer.backward if op.name == "attn.flash.bwd")
     assert fwd.flops == 2.0 * b * 32 * s_len**2 * 128
     assert bwd.flops == 2.5 * fwd.flops
-    assert fwd.duration_s == pytest.approx(5e-6 + fwd.flops / (989e12 * 0.339), rel=1e-12)
+    # dgx-h100's attention table at 2K: the H200's measured 298.3 TFLOP/s x the H100's 16K rate over the H200's
+    assert fwd.duration_s == pytest.approx(5e-6 + fwd.flops / (298.325e12 * 989 * 0.339 / 342.551), rel=1e-5)
     assert not any(op.name.startswith("attn.softmax") for op in layer.forward)
     assert layer.recompute_selective == []
     eager, _ = scheme({**model, "attention": "eager"}, b=b)

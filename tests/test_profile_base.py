@@ -119,6 +119,14 @@ def test_h100_hbm2e_500w_is_dgx_h100_at_the_500w_clock() -> None:
     assert {g.dtype: (g.rows, g.rate_scale) for g in p.tables.gemm} == {
         g.dtype: (g.rows, 0.879) for g in h.tables.gemm if g.dtype in ("bf16", "fp8")
     }
+    # ... and its measured FlashAttention rates at the same ratio (a compute-bound kernel)
+    assert {a.dtype: (a.rows, a.rate_scale) for a in p.tables.attention} == {
+        a.dtype: (a.rows, 0.879) for a in h.tables.attention
+    }
+    look = lookup_of(p.tables)
+    assert look.attention_flops("bf16", "forward", 4096, 128) == pytest.approx(
+        0.879 * lookup_of(h.tables).attention_flops("bf16", "forward", 4096, 128), rel=1e-12
+    )
     assert (p.links, p.fabric, p.node, p.gpu.gemm) == (h.links, h.fabric, h.node, h.gpu.gemm)
     # Inside the table: the measured time over 0.879 (4096^3 bf16: OpenXLA's 175.5 us at 700 W, 783 TFLOP/s).
     def table_s(profile: HardwareProfile, dtype: str, shape: tuple[int, int, int, int]) -> float:
@@ -144,7 +152,7 @@ def test_h100_hbm2e_500w_is_dgx_h100_at_the_500w_clock() -> None:
 def test_h100_hbm2e_500w_costs_a_llama_step_what_the_500w_cap_measured(tmp_path: Path) -> None:
     """Cross-check against a measurement on the same part (Mayr et al., arXiv:2603.16164 Table 4: Llama 3 8B bf16
     pre-training on H100 HBM2e, 27,705 tokens/s at 500 W over 30,271 at 700 W = 0.915): torchtitan's 8B FSDP
-    step on `h100-hbm2e-500w` over the same part at 700 W (dgx-h100's peaks and its GEMM tables unscaled).
+    step on `h100-hbm2e-500w` over the same part at 700 W (dgx-h100's peaks, GEMM and attention tables unscaled).
     Memory-bound kernels keep their rate, so the step loses less than the clock's 0.879. The GEMM form at this
     part's peak, as the preset had it before taking dgx-h100's measured tables, gave 0.985."""
     from simcluster.config.loader import load_scenario
@@ -161,7 +169,11 @@ def test_h100_hbm2e_500w_costs_a_llama_step_what_the_500w_cap_measured(tmp_path:
                 "tables": {
                     "gemm": [
                         {"dtype": d, "file": str(presets / f"dgx-h100/gemm_{d}.csv")} for d in ("bf16", "fp8")
-                    ]
+                    ],
+                    "attention": [
+                        {"dtype": d, "file": str(presets / "dgx-h100/attention_flash.csv")}
+                        for d in ("bf16", "fp16")
+                    ],
                 },
             }
         )

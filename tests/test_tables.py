@@ -722,3 +722,170 @@ def test_a_measured_table_faster_than_the_link_model_keeps_the_capacity_invarian
     res = simulate(load_scenario(str(path)))
     assert 1.0 < res.engine.table_speedup < 1.02
     check_invariants(res, None)  # failed before the speed-up was allowed (a link at 373 of 370 GB/s)
+
+
+# -- attention tables ---------------------------------------------------------------------------------------
+
+FLASH = Path(__file__).parent.parent / "simcluster/hardware/presets/dgx-h100/attention_flash.csv"
+H200_FLASH = Path(__file__).parent.parent / "simcluster/hardware/presets/hgx-h200/attention_flash.csv"
+H200_RUN = Path(__file__).parent / "data/h200/calibrate"
+
+
+def test_attention_lookup_is_the_measured_rate_between_points_log_log_and_clamped_outside() -> None:
+    """hgx-h200's FlashAttention table (its SDPA flash kernel, head dim 128, 1K-16K): the measured rate at a
+    measured sequence, the log-log midpoint between two, the edge's rate beyond them (and at any other head
+    dim); fp16 has its own rows; a dtype without a table (fp32) has no answer."""
+    look = Lookup(load_profile("hgx-h200").tables)
+    assert look.attention_flops("bf16", "forward", 4096, 128) == pytest.approx(321.412e12, rel=1e-6)
+    assert look.attention_flops("bf16", "backward", 16384, 128) == pytest.approx(307.044e12, rel=1e-6)
+    mid = math.isqrt(4096 * 8192)  # the geometric middle of 4K and 8K
+    assert look.attention_flops("bf16", "forward", mid, 128) == pytest.approx(
+        math.sqrt(321.412 * 338.982) * 1e12, rel=1e-4
+    )
+    assert look.attention_flops("bf16", "forward", 1 << 20, 128) == pytest.approx(342.551e12, rel=1e-6)
+    assert look.attention_flops("bf16", "forward", 256, 128) == pytest.approx(258.619e12, rel=1e-6)
+    assert look.attention_flops("bf16", "forward", 2048, 64) == look.attention_flops("bf16", "forward", 2048, 192)
+    assert look.attention_flops("fp16", "backward", 8192, 128) == pytest.approx(282.909e12, rel=1e-6)
+    assert look.attention_flops("fp32", "forward", 8192, 128) is None
+    rates = [look.attention_flops("bf16", "backward", s, 128) for s in range(1024, 16385, 512)]
+    assert all(b >= a for a, b in zip(rates, rates[1:]))  # rises with the sequence, as measured
+
+
+def _h100(seq: int, direction: str) -> float:
+    """dgx-h100's table in closed form: the H200's measured bf16 rate at `seq` times the H100's published 16K
+    rate (0.339 / 0.295 of 989) over the H200's there."""
+    h200 = {"forward": {1024: 258.619, 8192: 338.982, 16384: 342.551},
+            "backward": {1024: 171.673, 8192: 288.067, 16384: 307.044}}[direction]
+    anchor = {"forward": 0.339, "backward": 0.295}[direction] * 989.0
+    return h200[seq] * anchor / h200[16384]
+
+
+def test_fused_attention_ops_take_the_table_rate_closed_form(tmp_path: Path) -> None:
+    """The simulator's fused attention op: launch + FLOPs / (the table's rate at its sequence and direction);
+    the 500 W part runs dgx-h100's table at 0.879; a profile without a table keeps peak x efficiency."""
+    from simcluster.parallel.base import flash_attention, flash_attention_backward
+
+    heads, hd = 32, 128
+    for hw, scale in (("dgx-h100", 1.0), ("h100-hbm2e-500w", 0.879)):
+        p = load_profile(hw)
+        F = OpFactory(CostModel(p, "bf16"))
+        launch = p.gpu.gemm.launch_us * 1e-6
+        for s in (1024, 8192, 16384):
+            (fwd,) = flash_attention(F, "forward", heads, s, hd, 2)
+            (bwd,) = flash_attention_backward(F, heads, s, hd, 2)
+            assert fwd.flops == 2 * heads * s * s * hd and bwd.flops == 2.5 * fwd.flops
+            assert fwd.duration_s == pytest.approx(launch + fwd.flops / (scale * _h100(s, "forward") * 1e12), rel=1e-5)
+            assert bwd.duration_s == pytest.approx(launch + bwd.flops / (scale * _h100(s, "backward") * 1e12), rel=1e-5)
+    (tmp_path / "p.yaml").write_text("base: dgx-h100\nname: no-attention-table\ntables:\n  attention: []\n")
+    plain = load_profile(str(tmp_path / "p.yaml"))
+    F = OpFactory(CostModel(plain, "bf16"))
+    (op,) = flash_attention(F, "forward", heads, 4096, hd, 2)
+    (bwd,) = flash_attention_backward(F, heads, 4096, hd, 2)
+    assert op.duration_s == pytest.approx(5e-6 + op.flops / (989e12 * 0.339), rel=1e-9)
+    assert bwd.duration_s == pytest.approx(5e-6 + bwd.flops / (989e12 * 0.295), rel=1e-9)
+
+
+def test_shorter_sequences_cost_more_per_flop_in_a_step() -> None:
+    """Against the old single efficiency (the 16K rate for every sequence), a 2K-token attention now costs what
+    the measured kernel takes at 2K: forward 343 / 298 = 1.15x the 16K time per FLOP."""
+    from simcluster.parallel.base import flash_attention
+
+    F = OpFactory(CostModel(load_profile("dgx-h100"), "bf16"))
+    short, long_ = (flash_attention(F, "forward", 8, s, 128, 2)[0] for s in (2048, 16384))
+    launch = 5e-6
+    ratio = ((short.duration_s - launch) / short.flops) / ((long_.duration_s - launch) / long_.flops)
+    assert ratio == pytest.approx(342.551 / 298.325, rel=1e-4)
+
+
+def test_the_preset_attention_tables_are_what_calibrate_writes_from_the_h200_run() -> None:
+    """hgx-h200/attention_flash.csv is `calibrate analyze`'s table of the committed H200 run's flash rows;
+    dgx-h100's is that curve at the H100's 16K rates (its profile's efficiencies x peak: `anchored_rows`)."""
+    from calibrate.fit.attention import anchored_rows, table_rows
+    from calibrate.results import ATTENTION, read_table
+    from simcluster.hardware.tables import read_attention_csv
+
+    rows = table_rows(read_table(H200_RUN, ATTENTION), "flash")
+    h100 = load_profile("dgx-h100").gpu
+    anchors = {"forward": 989.0 * h100.flash_attention_efficiency, "backward": 989.0 * h100.flash_attention_backward_efficiency}
+    for path, want in ((H200_FLASH, rows), (FLASH, anchored_rows(rows, 16384, anchors))):
+        committed = read_attention_csv(path)
+        assert sorted(committed) == ["bf16", "fp16"]
+        for d in ("bf16", "fp16"):
+            mine = [r[1:] for r in want if r[0] == d]
+            assert [r[:3] for r in mine] == [r[:3] for r in committed[d]]
+            assert [r[3] for r in mine] == pytest.approx([r[3] for r in committed[d]], rel=1e-5)
+
+
+def test_calibrate_analyze_writes_the_attention_table_into_the_profile(tmp_path: Path) -> None:
+    """On the H200 run: attention_table.csv beside profile.yaml, listed in `tables.attention` for the kernel
+    the efficiencies came from (flash by default, cudnn when asked), and the profile loads with it."""
+    import shutil
+
+    from calibrate.analyze import analyze
+
+    for backend, fwd16k in ((None, 342.551), ("cudnn", 638.108)):
+        out = tmp_path / (backend or "default")
+        shutil.copytree(H200_RUN, out)
+        fits = analyze(out, attention_backend=backend)
+        profile = load_profile(str(out / "profile.yaml"))
+        assert {(a.dtype, a.kernel) for a in profile.tables.attention} == {
+            ("bf16", backend or "flash"),
+            ("fp16", backend or "flash"),
+        }
+        assert Lookup(profile.tables).attention_flops("bf16", "forward", 16384, 128) == pytest.approx(
+            fwd16k * 1e12, rel=1e-5
+        )
+        assert fits["attention_table"] == {"bf16": f"table: {backend or 'flash'}, 10 points",
+                                           "fp16": f"table: {backend or 'flash'}, 10 points"}
+
+
+ATTENTION_BAD = {
+    "direction": ("dtype,seq,head_dim,direction,tflops\nbf16,1024,128,sideways,300\n", "t.csv:2", "direction='sideways'"),
+    "nan": ("dtype,seq,head_dim,direction,tflops\nbf16,1024,128,forward,nan\n", "t.csv:2", "positive and finite"),
+    "unit": ("dtype,seq,head_dim,direction,time_us\nbf16,1024,128,forward,300\n", "t.csv:1", "missing column 'tflops'"),
+    "seq": ("dtype,seq,head_dim,direction,tflops\nbf16,1k,128,forward,300\n", "t.csv:2", "seq='1k' is not an integer"),
+    "huge": ("dtype,seq,head_dim,direction,tflops\nbf16,1024,128,forward,1e9\n", "t.csv:2", "must lie in [1e-09, 100000]"),
+    "tiny": ("dtype,seq,head_dim,direction,tflops\nbf16,1024,128,forward,1e-300\n", "t.csv:2", "must lie in"),
+    "no_forward": ("dtype,seq,head_dim,direction,tflops\nbf16,1024,128,backward,300\n", "tables.attention",
+                   "has no forward rows"),
+    "duplicate": ("dtype,seq,head_dim,direction,tflops\nbf16,1024,128,forward,300\nbf16,1024,128,forward,310\n",
+                  "tables.attention", "full grid of seq x head_dim"),
+    "holes": ("dtype,seq,head_dim,direction,tflops\nbf16,1024,128,forward,300\nbf16,2048,64,forward,310\n",
+              "tables.attention", "full grid of seq x head_dim"),
+    "over_peak": ("dtype,seq,head_dim,direction,tflops\nbf16,1024,128,forward,1100\n", "tables.attention",
+                  "runs at 1,100 TFLOP/s, over 1.1 x the GPU's bf16 peak (989)"),
+    "dtype_missing": ("dtype,seq,head_dim,direction,tflops\nfp16,1024,128,forward,300\n", "tables.attention",
+                      "no bf16 rows"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ATTENTION_BAD))
+def test_malformed_attention_tables_are_one_line_errors(tmp_path: Path, case: str) -> None:
+    text, where, rule = ATTENTION_BAD[case]
+    (tmp_path / "t.csv").write_text(text)
+    (tmp_path / "p.yaml").write_text(
+        "base: dgx-h100\nname: p\ntables:\n  attention: [{dtype: bf16, file: t.csv}]\n"
+    )
+    res = CliRunner().invoke(main, ["check", "--help"])  # the CLI is importable; the loader answers below
+    assert res.exit_code == 0
+    with pytest.raises(ConfigError) as e:
+        load_profile(str(tmp_path / "p.yaml"))
+    msg = str(e.value)
+    assert "\n" not in msg and where in msg and rule in msg, msg
+
+
+@pytest.mark.parametrize(
+    "entries, rule",
+    [
+        ("[{dtype: bf16, file: t.csv}, {dtype: bf16, kernel: cudnn, file: t.csv}]", "a second bf16 table"),
+        ("[{dtype: bf16, file: t.csv, rate_scale: 0}]", "rate_scale=0"),
+        ("[{dtype: bf16, file: t.csv, kernel: fast}]", "kernel='fast'"),
+        ("[{dtype: bf16, file: missing.csv}]", "no such file"),
+    ],
+)
+def test_attention_table_entries_are_checked(tmp_path: Path, entries: str, rule: str) -> None:
+    (tmp_path / "t.csv").write_text("dtype,seq,head_dim,direction,tflops\nbf16,1024,128,forward,300\n")
+    (tmp_path / "p.yaml").write_text(f"base: dgx-h100\nname: p\ntables:\n  attention: {entries}\n")
+    with pytest.raises(ConfigError) as e:
+        load_profile(str(tmp_path / "p.yaml"))
+    assert "\n" not in str(e.value) and rule in str(e.value), str(e.value)

@@ -65,3 +65,41 @@ def profile_kernel(
             if "forward" in found:
                 return found["forward"], found.get("backward")
     return None
+
+
+ATTENTION_TABLE_FILE = "attention_table.csv"
+
+
+def table_rows(rows: list[dict[str, Any]], backend: str) -> list[tuple[str, int, int, str, float]]:
+    """`backend`'s measured rates as the profile's attention table rows (dtype, seq, head_dim, direction,
+    TFLOP/s): the median over repeated shapes, one row per (dtype, seq, head dim, direction), for each dtype
+    whose rows form a full grid of sequence x head dim in every direction measured, the forward among them."""
+    groups: dict[tuple[str, int, int, str], list[float]] = defaultdict(list)
+    for r in ok_rows(rows):
+        if r["backend"] == backend and r["flops"] == r["flops"] and r["flops"] > 0:
+            groups[(r["dtype"], int(r["seq"]), int(r["head_dim"]), r["direction"])].append(r["flops"] / r["time_s"])
+    out = []
+    for dtype in sorted({k[0] for k in groups}):
+        keys = [k for k in groups if k[0] == dtype]
+        directions = {k[3] for k in keys}
+        seqs, hds = {k[1] for k in keys}, {k[2] for k in keys}
+        if "forward" not in directions or len(keys) != len(directions) * len(seqs) * len(hds):
+            continue
+        for k in sorted(keys, key=lambda k: (k[3] != "forward", k[2], k[1])):
+            out.append((*k, float(np.median(groups[k])) / 1e12))
+    return out
+
+
+def anchored_rows(
+    rows: list[tuple[str, int, int, str, float]], seq: int, tflops: dict[str, float]
+) -> list[tuple[str, int, int, str, float]]:
+    """Table rows (dtype, seq, head_dim, direction, TFLOP/s) of one GPU carried to another of the same processor:
+    each direction's curve scaled so its rate at `seq` is `tflops[direction]`, the other GPU's measured rate
+    there (a direction without an anchor is left out). How dgx-h100's FlashAttention table takes an H200's
+    measured curve at the H100's published 16K rates (docs/calibration.md)."""
+    at = {(r[0], r[2], r[3]): r[4] for r in rows if r[1] == seq}
+    out = []
+    for dtype, s, hd, direction, rate in rows:
+        if direction in tflops and (dtype, hd, direction) in at:
+            out.append((dtype, s, hd, direction, rate * tflops[direction] / at[(dtype, hd, direction)]))
+    return out

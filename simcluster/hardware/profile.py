@@ -14,7 +14,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from simcluster.errors import ConfigError
-from simcluster.hardware.tables import MeasuredTables, expand_files, gemm_over_peak
+from simcluster.hardware.tables import PEAK_HEADROOM, MeasuredTables, expand_files, gemm_over_peak
 from simcluster.inputs.messages import first_error
 from simcluster.inputs.safeyaml import read_yaml
 
@@ -324,7 +324,8 @@ class HardwareProfile(_Strict):
     fabric: FabricSpec
     host: HostSpec = Field(default_factory=HostSpec)
     tables: MeasuredTables | None = Field(
-        None, description="measured collective and GEMM tables (hardware/tables.py), CSV files beside the YAML"
+        None,
+        description="measured collective, GEMM and attention tables (hardware/tables.py), CSV files beside the YAML",
     )
     variability: dict[Literal["gemm", "attention", "elementwise", "optimizer"], OpVariability] = Field(
         default_factory=dict, description="per op class time spread (none: deterministic)"
@@ -342,6 +343,22 @@ class HardwareProfile(_Strict):
             why = self.gemm_rows_problem(g.dtype, g.times())
             if why:
                 raise ValueError(f"tables.gemm ({g.file or g.dtype}): {why}")
+        seen: set[str] = set()
+        for a in self.tables.attention if self.tables else []:
+            where = f"tables.attention ({a.file or a.dtype})"
+            if a.dtype in seen:
+                raise ValueError(f"{where}: a second {a.dtype} table (one attention kernel per dtype and profile)")
+            seen.add(a.dtype)
+            if a.dtype == "fp8" and "fp8" not in self.gpu.peak_tflops:
+                raise ValueError(f"{where}: fp8 attention needs gpu.peak_tflops.fp8")
+            seq, hd, direction, tflops = max(a.rates(), key=lambda r: r[3])
+            peak = self.peak_flops(a.dtype) / 1e12
+            if tflops > PEAK_HEADROOM * peak:
+                raise ValueError(
+                    f"{where}: the {a.dtype} {direction} at seq {seq}, head_dim {hd} runs at {tflops:,.0f} "
+                    f"TFLOP/s, over {PEAK_HEADROOM:g} x the GPU's {a.dtype} peak ({peak:,.0f}): not a measurement "
+                    "of this GPU"
+                )
         return self
 
     def gemm_rows_problem(self, dtype: str, rows: list[tuple[int, int, int, int, float]]) -> str | None:

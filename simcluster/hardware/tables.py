@@ -1,12 +1,15 @@
 """Measured tables of a hardware profile and the one lookup that answers "how long does this take here".
 
 A profile may hold collective tables (what nccl-tests measures: per op, ranks and nodes spanned, message
-size -> time) and GEMM tables (b, m, n, k, dtype -> time), each in a CSV file next to the profile YAML
-(`tables:` in the profile; the format is in docs/calibration.md). The lookup is table first, model outside:
+size -> time), GEMM tables (b, m, n, k, dtype -> time) and attention tables (the fused causal attention
+kernel's rate per sequence, head dim and direction), each in a CSV file next to the profile YAML (`tables:` in
+the profile; the format is in docs/calibration.md). The lookup is table first, model outside:
   collectives  T(S) linear in (log S, log T) between measured sizes; outside the measured sizes the model
                times the table/model ratio at the nearest edge, so the hand-over is continuous.
   GEMMs        multilinear in (log b, log m, log n, log k) -> log T inside the measured grid; outside it the
                model times the table/model ratio at the query clamped onto the grid (continuous at its faces).
+  attention    rate bilinear in (log seq, log head_dim) -> log rate inside the grid; outside it the rate at the
+               query clamped onto the grid (the model's rate is one constant, so this is its edge ratio too).
 Callers turn a table time into a ratio to their own model time (`ratio`), so what only the model knows
 (contention on shared links, protocols, backward operand layouts) still scales it.
 """
@@ -29,6 +32,12 @@ GemmDtype = Literal["fp32", "tf32", "fp16", "bf16", "fp8"]  # fp8: e4m3 operands
 GEMM_DTYPES: tuple[str, ...] = get_args(GemmDtype)
 COLLECTIVE_COLUMNS = ("size_bytes", "time_us")
 GEMM_COLUMNS = ("b", "m", "n", "k", "dtype", "time_us")
+ATTENTION_COLUMNS = ("dtype", "seq", "head_dim", "direction", "tflops")
+AttentionDirection = Literal["forward", "backward"]
+ATTENTION_DIRECTIONS: tuple[str, ...] = get_args(AttentionDirection)
+AttentionKernel = Literal["flash", "cudnn", "efficient", "math"]
+MAX_TFLOPS_RATE = 1e5  # a rate beyond this is a typo, not a measurement (the profile holds it to the peak too)
+MIN_TFLOPS_RATE = 1e-9  # as every rate of a profile
 MAX_TIME_US = 1e9
 
 
@@ -88,6 +97,55 @@ class GemmTable(_Strict):
         return [(b, m, n, k, t / self.rate_scale) for b, m, n, k, t in self.rows]
 
 
+class AttentionTable(_Strict):
+    """Measured rates of one fused causal attention kernel in one dtype: TFLOP/s, FLOPs counted as the
+    simulator does (`simcluster.parallel.base.flash_attention`), per sequence (keys per query), head dim and
+    direction, on a full grid of sequence x head dim in each direction measured (the forward at least)."""
+
+    dtype: GemmDtype
+    kernel: AttentionKernel = Field(
+        "flash", description="the kernel measured (SDPA's backend): what the profile's fused attention runs"
+    )
+    file: str = Field("", description="CSV (dtype,seq,head_dim,direction,tflops) relative to the profile's folder")
+    rows: list[tuple[int, int, AttentionDirection, float]] = Field(
+        default_factory=list, description="(seq, head_dim, direction, tflops), filled from `file` on loading"
+    )
+    rate_scale: float = Field(
+        1.0,
+        ge=0.1,
+        le=2.0,
+        description="this GPU's attention rate over the measured one, for a table measured on the same "
+        "processor at another power cap or clock: every rate is multiplied by it (1: the table is this GPU's)",
+    )
+
+    @model_validator(mode="after")
+    def _grid(self) -> AttentionTable:
+        where = self.file or "tables.attention"
+        if not self.rows:
+            raise ValueError(f"{where}: no {self.dtype} rows")
+        for i, (seq, hd, _d, rate) in enumerate(self.rows):
+            if seq < 1 or hd < 1 or not (math.isfinite(rate) and MIN_TFLOPS_RATE <= rate <= MAX_TFLOPS_RATE):
+                raise ValueError(
+                    f"{where}: row {i + 1} ({seq}, {hd}, {rate}) must have seq >= 1, head_dim >= 1 and "
+                    f"{MIN_TFLOPS_RATE:g} <= tflops <= {MAX_TFLOPS_RATE:g}"
+                )
+        directions = {r[2] for r in self.rows}
+        if "forward" not in directions:
+            raise ValueError(f"{where}: {self.dtype} has no forward rows (the forward rate is the table's base)")
+        for d in sorted(directions):
+            pts = [(r[0], r[1]) for r in self.rows if r[2] == d]
+            full = len({p[0] for p in pts}) * len({p[1] for p in pts})
+            if len(set(pts)) != len(pts) or full != len(pts):
+                raise ValueError(
+                    f"{where}: {self.dtype} {d} rows must form a full grid of seq x head_dim with one row per pair"
+                )
+        return self
+
+    def rates(self) -> list[tuple[int, int, str, float]]:
+        """(seq, head_dim, direction, TFLOP/s) on this GPU: the measured rates times `rate_scale`."""
+        return [(s, h, d, r * self.rate_scale) for s, h, d, r in self.rows]
+
+
 def grid_points(rows: Sequence[tuple]) -> tuple[int, int]:
     """(distinct (b, m, n, k) shapes among `rows`, shapes of the full grid their values span): the rows form a
     full grid with one row per shape when both equal len(rows)."""
@@ -116,6 +174,7 @@ def gemm_over_peak(dtype: str, rows: Sequence[tuple[int, int, int, int, float]],
 class MeasuredTables(_Strict):
     collectives: list[CollectiveTable] = Field(default_factory=list)
     gemm: list[GemmTable] = Field(default_factory=list)
+    attention: list[AttentionTable] = Field(default_factory=list)
     _lookup: Lookup | None = PrivateAttr(default=None)  # built once per loaded profile (see lookup_of)
 
 
@@ -226,6 +285,33 @@ def read_gemm_csv(path: Path) -> dict[str, list[tuple[int, int, int, int, float]
     return out
 
 
+def read_attention_csv(path: Path) -> dict[str, list[tuple[int, int, str, float]]]:
+    """Rows per dtype of an attention table CSV (dtype,seq,head_dim,direction,tflops)."""
+    rows = _rows(path)
+    cols = _header(path, rows, ATTENTION_COLUMNS)
+    out: dict[str, list[tuple[int, int, str, float]]] = {}
+    for line, row in enumerate(rows[1:], start=2):
+        if len(row) <= max(cols):
+            raise _fail(path, line, f"has {len(row)} columns, the header {len(rows[0])}")
+        dtype, direction = row[cols[0]].strip(), row[cols[3]].strip()
+        if dtype not in GEMM_DTYPES:
+            raise _fail(path, line, f"dtype={dtype!r} must be one of {', '.join(GEMM_DTYPES)}")
+        if direction not in ATTENTION_DIRECTIONS:
+            raise _fail(path, line, f"direction={direction!r} must be one of {', '.join(ATTENTION_DIRECTIONS)}")
+        seq, hd = (int(_number(path, line, c, row[i], integer=True)) for c, i in zip(("seq", "head_dim"), cols[1:3]))
+        rate = _number(path, line, "tflops", row[cols[4]])
+        if not MIN_TFLOPS_RATE <= rate <= MAX_TFLOPS_RATE:
+            raise _fail(path, line, f"tflops={rate:g} must lie in [{MIN_TFLOPS_RATE:g}, {MAX_TFLOPS_RATE:g}]")
+        out.setdefault(dtype, []).append((seq, hd, direction, rate))
+    return out
+
+
+def write_attention_csv(path: Path, rows: list[tuple[str, int, int, str, float]]) -> None:
+    """(dtype, seq, head_dim, direction, tflops) rows in the attention table format."""
+    lines = [",".join(ATTENTION_COLUMNS)] + [f"{d},{s},{h},{di},{r:.6g}" for d, s, h, di, r in rows]
+    path.write_text("\n".join(lines) + "\n")
+
+
 def write_collective_csv(path: Path, sizes: list[float], times_us: list[float]) -> None:
     lines = ["size_bytes,time_us"] + [f"{int(s)},{t:.6g}" for s, t in zip(sizes, times_us)]
     path.write_text("\n".join(lines) + "\n")
@@ -242,7 +328,7 @@ def expand_files(data: dict, base_dir: Path | None) -> dict:
     if not isinstance(tables, dict):
         return data
     tables = dict(tables)
-    for key in ("collectives", "gemm"):
+    for key in ("collectives", "gemm", "attention"):
         entries = tables.get(key)
         if not isinstance(entries, list):
             continue
@@ -261,6 +347,8 @@ def expand_files(data: dict, base_dir: Path | None) -> dict:
                 e = dict(e)
                 if key == "collectives":
                     e["size_bytes"], e["time_us"] = read_collective_csv(path)
+                elif key == "attention":
+                    e["rows"] = [tuple(r) for r in read_attention_csv(path).get(str(e.get("dtype")), [])]
                 else:
                     e["rows"] = [tuple(r) for r in read_gemm_csv(path).get(str(e.get("dtype")), [])]
             done.append(e)
@@ -324,6 +412,35 @@ class _Grid:
         return math.exp(total)
 
 
+class _RateGrid:
+    """One direction of an attention table: log rate bilinear in (log seq, log head_dim), clamped onto the grid."""
+
+    def __init__(self, rows: list[tuple[int, int, str, float]]) -> None:
+        self.seqs = np.log(np.asarray(sorted({r[0] for r in rows}), dtype=float))
+        self.hds = np.log(np.asarray(sorted({r[1] for r in rows}), dtype=float))
+        self.log_rate = np.zeros((len(self.seqs), len(self.hds)))
+        si = {v: j for j, v in enumerate(sorted({r[0] for r in rows}))}
+        hi = {v: j for j, v in enumerate(sorted({r[1] for r in rows}))}
+        for seq, hd, _d, tflops in rows:
+            self.log_rate[si[seq], hi[hd]] = math.log(tflops * 1e12)
+
+    @staticmethod
+    def _side(axis: np.ndarray, v: float) -> tuple[int, int, float]:
+        x = min(max(math.log(v), float(axis[0])), float(axis[-1]))
+        if len(axis) == 1:
+            return 0, 0, 0.0
+        j = int(np.clip(np.searchsorted(axis, x, side="right") - 1, 0, len(axis) - 2))
+        return j, j + 1, (x - axis[j]) / (axis[j + 1] - axis[j])
+
+    def at(self, seq: int, head_dim: int) -> float:
+        s0, s1, ws = self._side(self.seqs, seq)
+        h0, h1, wh = self._side(self.hds, head_dim)
+        r = self.log_rate
+        low = (1 - wh) * r[s0, h0] + wh * r[s0, h1]
+        high = (1 - wh) * r[s1, h0] + wh * r[s1, h1]
+        return math.exp((1 - ws) * low + ws * high)
+
+
 # fp16 and bf16 run at the same tensor-core rate (as HardwareProfile.peak_flops falls back between them)
 _SAME_RATE = {"fp16": "bf16", "bf16": "fp16"}
 # A point-to-point send of S bytes between two GPUs (pipeline stages, ring attention) is what nccl-tests'
@@ -337,14 +454,19 @@ class Lookup:
     def __init__(self, tables: MeasuredTables | None) -> None:
         self._coll: dict[tuple[str, int, int], _Series] = {}
         self._gemm: dict[str, _Grid] = {}
+        self._attention: dict[tuple[str, str], _RateGrid] = {}
         if tables is not None:
             for t in tables.collectives:
                 self._coll[(t.op, t.ranks, t.nodes)] = _Series(t)
             for g in tables.gemm:
                 self._gemm[g.dtype] = _Grid(g)
+            for a in tables.attention:
+                rates = a.rates()
+                for d in sorted({r[2] for r in rates}):
+                    self._attention[(a.dtype, d)] = _RateGrid([r for r in rates if r[2] == d])
 
     def __bool__(self) -> bool:
-        return bool(self._coll or self._gemm)
+        return bool(self._coll or self._gemm or self._attention)
 
     def _series(self, op: str, ranks: int, nodes: int) -> _Series | None:
         return self._coll.get((_TABLE_OP.get(op, op), ranks, nodes))
@@ -389,6 +511,16 @@ class Lookup:
             return grid.at(q)
         edge = grid.clamp(q)
         return model_s(*q) * grid.at(edge) / model_s(*edge)
+
+
+    def attention_flops(self, dtype: str, direction: str, seq: int, head_dim: int) -> float | None:
+        """FLOP/s of the fused causal attention kernel at `seq` keys per query and `head_dim`, in `direction`,
+        or None without a table for that dtype and direction. Outside the grid: the rate at the query clamped
+        onto it (the measured rate levels off with the sequence: the longest sequence's stands for longer)."""
+        grid = self._attention.get((dtype, direction)) or self._attention.get((_SAME_RATE.get(dtype, ""), direction))
+        if grid is None or seq < 1 or head_dim < 1:
+            return None
+        return grid.at(seq, head_dim)
 
 
 def ratio(table_s: float | None, model_s: float) -> float:

@@ -154,6 +154,7 @@ class OpFactory:
         self.weight_cache = fp8 and weight_cache
         self.tables = lookup_of(cost.hw.tables)
         self._measured: dict[tuple, float | None] = {}  # (b, m, n, k, dtype) -> measured_gemm_s
+        self._attention: dict[tuple[str, int, int], float] = {}  # (direction, seq, head_dim) -> FLOP/s
 
     @classmethod
     def of(cls, cost: CostModel, t: TrainingConfig) -> OpFactory:
@@ -245,16 +246,30 @@ class OpFactory:
             self._measured[key] = self.tables.gemm_s(batch, m, n, k, c.dtype, lambda b, m, n, k: c.gemm(m, n, k, b)[0])
         return self._measured[key]
 
-    def fused_attention(self, name: str, phase: Phase, flops: float, nbytes: float) -> OpSpec:
-        """A FlashAttention kernel: `flops` at the profile's `gpu.flash_attention_efficiency` of peak (the
-        backward's at `flash_attention_backward_efficiency` where the profile gives it)."""
-        gpu = self.cost.hw.gpu
-        eff = gpu.flash_attention_efficiency
-        if phase == "backward" and gpu.flash_attention_backward_efficiency is not None:
-            eff = gpu.flash_attention_backward_efficiency
-        rate = self.cost.peak_flops * (eff or 1.0)
-        secs = gpu.gemm.launch_us * 1e-6 + flops / rate
+    def fused_attention(
+        self, name: str, phase: Phase, flops: float, nbytes: float, seq: int, head_dim: int
+    ) -> OpSpec:
+        """A fused attention kernel over `seq` keys per query, `head_dim` wide: `flops` at the rate the
+        profile's attention table measured at that sequence and head dim (`tables.attention`), or without one
+        for this dtype and direction at `gpu.flash_attention_efficiency` of peak (the backward's at
+        `flash_attention_backward_efficiency` where the profile gives it)."""
+        rate = self.attention_flops("backward" if phase == "backward" else "forward", seq, head_dim)
+        secs = self.cost.hw.gpu.gemm.launch_us * 1e-6 + flops / rate
         return OpSpec(kind="attention", name=name, phase=phase, duration_s=secs, flops=flops, bytes=nbytes)
+
+    def attention_flops(self, direction: str, seq: int, head_dim: int) -> float:
+        """FLOP/s of the fused causal attention kernel: the profile's measured table, else its efficiency."""
+        key = (direction, seq, head_dim)
+        if key not in self._attention:
+            measured = self.tables.attention_flops(self.cost.dtype, direction, seq, head_dim) if self.tables else None
+            if measured is None:
+                gpu = self.cost.hw.gpu
+                eff = gpu.flash_attention_efficiency
+                if direction == "backward" and gpu.flash_attention_backward_efficiency is not None:
+                    eff = gpu.flash_attention_backward_efficiency
+                measured = self.cost.peak_flops * (eff or 1.0)
+            self._attention[key] = measured
+        return self._attention[key]
 
     def elementwise(self, name: str, phase: Phase, nbytes: float, kind: str = "elementwise") -> OpSpec:
         return OpSpec(
@@ -376,7 +391,7 @@ def flash_attention(F: OpFactory, ph: Phase, batch: int, s: int, hd: int, e: int
     FLOPs (4 batch s^2 hd when dv = hd); reads q, k, v and writes o."""
     dv = dv or hd
     flops = batch * s * s * (hd + dv)
-    return [F.fused_attention("attn.flash", ph, flops, 2.0 * batch * s * (hd + dv) * e)]
+    return [F.fused_attention("attn.flash", ph, flops, 2.0 * batch * s * (hd + dv) * e, s, hd)]
 
 
 def flash_attention_backward(F: OpFactory, batch: int, s: int, hd: int, e: int, dv: int = 0) -> list[OpSpec]:
@@ -384,7 +399,7 @@ def flash_attention_backward(F: OpFactory, batch: int, s: int, hd: int, e: int, 
     reads q, k, v, o, do and writes dq, dk, dv."""
     dv = dv or hd
     flops = FLASH_BACKWARD_FLOPS_RATIO * batch * s * s * (hd + dv)
-    return [F.fused_attention("attn.flash.bwd", "backward", flops, batch * s * (4 * hd + 4 * dv) * e)]
+    return [F.fused_attention("attn.flash.bwd", "backward", flops, batch * s * (4 * hd + 4 * dv) * e, s, hd)]
 
 
 def as_phase(ops: list[OpSpec], phase: Phase) -> list[OpSpec]:

@@ -51,7 +51,7 @@ def ring_forward(
 ) -> list[OpSpec]:
     """`batch` = micro-batch x the rank's query heads; each step's attention is 1/cp of the rank's work."""
     flops, nbytes = step_work(batch, s_local, cp, hd, e, backward=False)
-    return _ring(F, ph, "attn.cp.kv", "attn.flash", flops, nbytes, kv_bytes, cp, group)
+    return _ring(F, ph, "attn.cp.kv", "attn.flash", flops, nbytes, kv_bytes, cp, group, (s_local, hd))
 
 
 def ring_backward(
@@ -59,7 +59,9 @@ def ring_backward(
 ) -> list[OpSpec]:
     """The blocks and their gradients travel together: twice the forward's bytes per step."""
     flops, nbytes = step_work(batch, s_local, cp, hd, e, backward=True)
-    return _ring(F, "backward", "attn.cp.kv_dkv", "attn.flash.bwd", flops, nbytes, 2.0 * kv_bytes, cp, group)
+    return _ring(
+        F, "backward", "attn.cp.kv_dkv", "attn.flash.bwd", flops, nbytes, 2.0 * kv_bytes, cp, group, (s_local, hd)
+    )
 
 
 def _ring(
@@ -72,9 +74,11 @@ def _ring(
     step_bytes: float,
     cp: int,
     group: tuple,
+    shape: tuple[int, int],
 ) -> list[OpSpec]:
-    """cp attention blocks; before each but the last, the next block's sendrecv starts on the context
-    group's stream, and the block after waits for it."""
+    """cp attention blocks (`shape`: each block's keys per query and head dim, for the kernel's rate); before
+    each but the last, the next block's sendrecv starts on the context group's stream, and the block after
+    waits for it."""
     ops: list[OpSpec] = []
     for j in range(cp):
         if j < cp - 1:
@@ -82,7 +86,7 @@ def _ring(
                 OpSpec("sendrecv", f"{send}{j}.sendrecv", ph, bytes=step_bytes, group=group, family=FAMILY,
                        blocking=False)
             )  # fmt: skip
-        ops.append(F.fused_attention(f"{attn}.cp{j}", ph, flops, nbytes))
+        ops.append(F.fused_attention(f"{attn}.cp{j}", ph, flops, nbytes, *shape))
         if j < cp - 1:
             ops.append(wait_for(FAMILY, ph))
     return ops
@@ -114,11 +118,11 @@ def torch_forward(
     ops: list[OpSpec] = [
         OpSpec("allgather", "attn.cp.kv.allgather", ph, bytes=cp * kv_bytes, group=group, family=FAMILY,
                blocking=False),
-        F.fused_attention("attn.flash.cp0", ph, flops, nbytes),
+        F.fused_attention("attn.flash.cp0", ph, flops, nbytes, s_local, hd),
         wait_for(FAMILY, ph),
     ]  # fmt: skip
     for j in range(1, cp):
-        ops.append(F.fused_attention(f"attn.flash.cp{j}", ph, flops, nbytes))
+        ops.append(F.fused_attention(f"attn.flash.cp{j}", ph, flops, nbytes, s_local, hd))
         ops.append(F.elementwise(f"attn.cp.merge{j}", ph, merge))
     ops.append(F.elementwise("attn.cp.out.cast", ph, (4.0 + e) * out))
     return ops
@@ -141,13 +145,13 @@ def torch_backward(
         F.elementwise("attn.cp.grad.zero", bw, 4.0 * (q + kv)),
         OpSpec("allgather", "attn.cp.kv.allgather.bwd", bw, bytes=cp * kv_bytes, group=group, family=FAMILY,
                blocking=False),
-        F.fused_attention("attn.flash.bwd.cp0", bw, flops, nbytes),
+        F.fused_attention("attn.flash.bwd.cp0", bw, flops, nbytes, s_local, hd),
         F.elementwise("attn.cp.grad.acc0", bw, acc),
         wait_for(FAMILY, bw),
         dkv,
     ]  # fmt: skip
     for j in range(1, cp):
-        ops.append(F.fused_attention(f"attn.flash.bwd.cp{j}", bw, flops, nbytes))
+        ops.append(F.fused_attention(f"attn.flash.bwd.cp{j}", bw, flops, nbytes, s_local, hd))
         ops.append(wait_for(FAMILY, bw))
         ops.append(F.elementwise(f"attn.cp.grad.acc{j}", bw, acc))
         ops.append(replace(dkv, name=f"attn.cp.dkv{j}.sendrecv"))

@@ -33,7 +33,7 @@ TINY = BenchConfig(
 class _Flops:
     """Stands in for OpFactory: records the FLOPs a scheme's attention op is charged."""
 
-    def fused_attention(self, name: str, phase: str, flops: float, nbytes: float) -> float:
+    def fused_attention(self, name: str, phase: str, flops: float, nbytes: float, seq: int, head_dim: int) -> float:
         return flops
 
 
