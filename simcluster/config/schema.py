@@ -119,6 +119,15 @@ class ParallelismConfig(_Strict):
         "again for its backward, every micro-batch; false: keep them from the first forward to the last "
         "backward and reduce-scatter the gradients once (torchtitan under pipeline parallel)",
     )
+    pipeline_recv_buffers: Literal["transient", "per_microbatch"] = Field(
+        "transient",
+        description="where a pipeline stage receives its inputs and output gradients: transient (Megatron: each "
+        "receive allocates its tensor, the input then stored as the first layer's activation, the gradient "
+        "freed after its backward); per_microbatch (torch.distributed.pipelining, torchtitan: every model chunk "
+        "allocates one receive buffer per micro-batch, for activations unless it is the model's first chunk "
+        "and for gradients unless it is the last, and keeps them all the step; a received input is that "
+        "buffer, not a copy)",
+    )
     fsdp_copies: bool = Field(
         False,
         description="zero: full: FSDP2's copies on the compute stream: after each all-gather the gathered buffer "

@@ -12,6 +12,7 @@ Sharded data parallel divides weights, gradients and optimizer state as `paralle
 adds its gathered weight and gradient buffers to the workspace.
 Reserved: what no tensor can use (CUDA context, library workspaces, communicator buffers), from the
 hardware profile's `gpu.memory_reserved_GiB`.
+Buffers: pipeline receive buffers held all the step (`parallelism.pipeline_recv_buffers: per_microbatch`).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ class RankMemory:
     activations: float
     workspace: float = 0.0
     reserved: float = 0.0
+    buffers: float = 0.0
 
     @property
     def total(self) -> float:
@@ -56,6 +58,7 @@ class RankMemory:
             + self.activations
             + self.workspace
             + self.reserved
+            + self.buffers
         )
 
     def as_dict(self) -> dict[str, int]:
@@ -66,6 +69,7 @@ class RankMemory:
             "activations": round(self.activations),
             "workspace": round(self.workspace),
             "reserved": round(self.reserved),
+            "buffers": round(self.buffers),
             "total": round(self.total),
         }
 
@@ -97,7 +101,24 @@ def chunk_activation_bytes(sc: Scenario, scheme: Scheme, stage: int) -> tuple[li
         for c in range(v)
     ]
     extra = max(layer_bytes(scheme, "none", k) - per[k] for k in kinds) if recompute != "none" else 0.0
+    if sc.parallelism.pipeline_recv_buffers == "per_microbatch" and p > 1:
+        # a received input is the chunk's receive buffer (`recv_buffer_bytes`), counted there, not twice
+        weights = [w - scheme.p2p_bytes() * (c * p + stage > 0) for c, w in enumerate(weights)]
     return weights, extra
+
+
+def recv_buffer_bytes(sc: Scenario, scheme: Scheme, stage: int) -> float:
+    """torch.distributed.pipelining's receive buffers on `stage` (`pipeline_recv_buffers: per_microbatch`):
+    each of its model chunks allocates, once, one buffer per micro-batch for the activation it receives
+    (unless it is the model's first chunk) and one for the output gradient (unless it is the last), each
+    the stage boundary's activation (`p2p_bytes`), and keeps them all the step; 0 for Megatron's transient
+    receives, without a pipeline, or without a backward."""
+    p, v = sc.parallelism.pipeline, sc.parallelism.virtual_stages
+    if sc.parallelism.pipeline_recv_buffers != "per_microbatch" or p == 1 or sc.training.mode != "train":
+        return 0.0
+    chunks = [c * p + stage for c in range(v)]  # the rank's chunks' places in the model
+    per_mb = sum((g > 0) + (g < p * v - 1) for g in chunks)
+    return per_mb * sc.microbatches * scheme.p2p_bytes()
 
 
 def activation_bytes(sc: Scenario, scheme: Scheme, stage: int, actions: list[Action]) -> float:
@@ -248,6 +269,7 @@ def memory_of(
         activations=activations,
         workspace=(working + gathered) if train else 0.0,
         reserved=reserved_GiB * 1024**3,
+        buffers=recv_buffer_bytes(sc, scheme, stage),
     )
 
 

@@ -288,7 +288,7 @@ def _spans_pandas(
 
 def _memory_series(res: SimResult, rep: int) -> Series:
     mem = res.memory[rep]
-    static = mem.parameters + mem.gradients + mem.optimizer + mem.reserved
+    static = mem.parameters + mem.gradients + mem.optimizer + mem.reserved + mem.buffers
     sc = res.scenario
     ro = rep_ops(res, rep)
     end_t = res.engine.iteration_time_s
