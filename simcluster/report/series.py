@@ -9,7 +9,7 @@ never exceeds 100%.
 Memory follows the memory model (`simcluster.memory.model`): parameters, gradients and optimizer state are
 constant; each forward of a micro-batch adds its chunk's stored activations when it starts, its backward
 removes them when it ends, and a backward also holds one layer's re-materialized working set when
-activations are recomputed and one layer's gradient workspace; reserved runtime memory is constant. The
+activations are recomputed and one layer's gradient workspace; reserved runtime memory and pipeline receive buffers are constant. The
 peak is therefore the model's per-rank total.
 """
 
