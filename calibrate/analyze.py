@@ -126,9 +126,10 @@ def attention_table(
     if picked is None:
         return [], {}
     kernel = picked[0]["backend"]
+    measured = table_rows(rows, kernel)
     table, said = [], {}
-    for dtype in sorted({r[0] for r in table_rows(rows, kernel)}):
-        mine = [r for r in table_rows(rows, kernel) if r[0] == dtype]
+    for dtype in sorted({r[0] for r in measured}):
+        mine = [r for r in measured if r[0] == dtype]
         peak = peak_tflops.get(dtype) or peak_tflops.get({"bf16": "fp16", "fp16": "bf16"}.get(dtype, ""))
         fastest = max(r[4] for r in mine)
         if not peak or fastest > PEAK_HEADROOM * peak:

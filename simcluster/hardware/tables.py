@@ -20,7 +20,7 @@ import csv
 import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
@@ -63,6 +63,18 @@ class CollectiveTable(_Strict):
         return self
 
 
+def rate_scale_field(what: str, effect: str) -> Any:
+    """A table's `rate_scale`: this GPU's rate over the measured one, for a table measured on the same
+    processor at another power cap or clock (1: the table is this GPU's), within [0.1, 2]."""
+    return Field(
+        1.0,
+        ge=0.1,
+        le=2.0,
+        description=f"this GPU's {what} rate over the measured one, for a table measured on the same processor at "
+        f"another power cap or clock: {effect} (1: the table is this GPU's)",
+    )
+
+
 class GemmTable(_Strict):
     """Measured GEMMs of one dtype on a full grid of (b, m, n, k) (every combination of the listed values)."""
 
@@ -71,13 +83,7 @@ class GemmTable(_Strict):
     rows: list[tuple[int, int, int, int, float]] = Field(
         default_factory=list, description="(b, m, n, k, time_us), filled from `file` on loading"
     )
-    rate_scale: float = Field(
-        1.0,
-        ge=0.1,
-        le=2.0,
-        description="this GPU's GEMM rate over the measured one, for a table measured on the same processor at "
-        "another power cap or clock: every time is divided by it (1: the table is this GPU's)",
-    )
+    rate_scale: float = rate_scale_field("GEMM", "every time is divided by it")
 
     @model_validator(mode="after")
     def _grid(self) -> GemmTable:
@@ -110,13 +116,7 @@ class AttentionTable(_Strict):
     rows: list[tuple[int, int, AttentionDirection, float]] = Field(
         default_factory=list, description="(seq, head_dim, direction, tflops), filled from `file` on loading"
     )
-    rate_scale: float = Field(
-        1.0,
-        ge=0.1,
-        le=2.0,
-        description="this GPU's attention rate over the measured one, for a table measured on the same "
-        "processor at another power cap or clock: every rate is multiplied by it (1: the table is this GPU's)",
-    )
+    rate_scale: float = rate_scale_field("attention", "every rate is multiplied by it")
 
     @model_validator(mode="after")
     def _grid(self) -> AttentionTable:
