@@ -887,3 +887,20 @@ def test_attention_table_entries_are_checked(tmp_path: Path, entries: str, rule:
     with pytest.raises(ConfigError) as e:
         load_profile(str(tmp_path / "p.yaml"))
     assert "\n" not in str(e.value) and rule in str(e.value), str(e.value)
+
+
+def test_attention_ops_inside_the_table_count_as_measured_time(tmp_path: Path) -> None:
+    """A fused attention call at or between the table's measured sequences and head dims is measured time
+    (`op.measured`, summary `op_time_sources`); outside it (shorter or longer than measured, another head dim)
+    it is the model's, scaled to the edge, as for GEMMs."""
+    from simcluster.parallel.base import flash_attention, flash_attention_backward
+
+    F = OpFactory(CostModel(load_profile("dgx-h100"), "bf16"))
+    inside = [(1024, 128), (3000, 128), (16384, 128)]
+    outside = [(512, 128), (32768, 128), (4096, 64)]
+    for (s, hd), want in [*((q, True) for q in inside), *((q, False) for q in outside)]:
+        assert flash_attention(F, "forward", 8, s, hd, 2)[0].measured is want
+        assert flash_attention_backward(F, 8, s, hd, 2)[0].measured is want
+    (tmp_path / "p.yaml").write_text("base: dgx-h100\nname: no-attention-table\ntables:\n  attention: []\n")
+    plain = OpFactory(CostModel(load_profile(str(tmp_path / "p.yaml")), "bf16"))
+    assert not flash_attention(plain, "forward", 8, 4096, 128, 2)[0].measured

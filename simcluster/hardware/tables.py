@@ -432,6 +432,13 @@ class _RateGrid:
         j = int(np.clip(np.searchsorted(axis, x, side="right") - 1, 0, len(axis) - 2))
         return j, j + 1, (x - axis[j]) / (axis[j + 1] - axis[j])
 
+    def inside(self, seq: int, head_dim: int) -> bool:
+        """The grid holds (seq, head_dim) at or between measured points."""
+        return all(
+            math.exp(a[0]) * (1 - 1e-9) <= v <= math.exp(a[-1]) * (1 + 1e-9)
+            for v, a in ((seq, self.seqs), (head_dim, self.hds))
+        )
+
     def at(self, seq: int, head_dim: int) -> float:
         s0, s1, ws = self._side(self.seqs, seq)
         h0, h1, wh = self._side(self.hds, head_dim)
@@ -513,11 +520,19 @@ class Lookup:
         return model_s(*q) * grid.at(edge) / model_s(*edge)
 
 
+    def covers_attention(self, dtype: str, direction: str, seq: int, head_dim: int) -> bool:
+        """The attention table of this dtype and direction holds the call (at or between measured points)."""
+        grid = self._attention_grid(dtype, direction)
+        return grid is not None and grid.inside(seq, head_dim)
+
+    def _attention_grid(self, dtype: str, direction: str) -> _RateGrid | None:
+        return self._attention.get((dtype, direction)) or self._attention.get((_SAME_RATE.get(dtype, ""), direction))
+
     def attention_flops(self, dtype: str, direction: str, seq: int, head_dim: int) -> float | None:
         """FLOP/s of the fused causal attention kernel at `seq` keys per query and `head_dim`, in `direction`,
         or None without a table for that dtype and direction. Outside the grid: the rate at the query clamped
         onto it (the measured rate levels off with the sequence: the longest sequence's stands for longer)."""
-        grid = self._attention.get((dtype, direction)) or self._attention.get((_SAME_RATE.get(dtype, ""), direction))
+        grid = self._attention_grid(dtype, direction)
         if grid is None or seq < 1 or head_dim < 1:
             return None
         return grid.at(seq, head_dim)

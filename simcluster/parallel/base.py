@@ -253,9 +253,13 @@ class OpFactory:
         profile's attention table measured at that sequence and head dim (`tables.attention`), or without one
         for this dtype and direction at `gpu.flash_attention_efficiency` of peak (the backward's at
         `flash_attention_backward_efficiency` where the profile gives it)."""
-        rate = self.attention_flops("backward" if phase == "backward" else "forward", seq, head_dim)
+        direction = "backward" if phase == "backward" else "forward"
+        rate = self.attention_flops(direction, seq, head_dim)
         secs = self.cost.hw.gpu.gemm.launch_us * 1e-6 + flops / rate
-        return OpSpec(kind="attention", name=name, phase=phase, duration_s=secs, flops=flops, bytes=nbytes)
+        measured = bool(self.tables) and self.tables.covers_attention(self.cost.dtype, direction, seq, head_dim)
+        return OpSpec(
+            kind="attention", name=name, phase=phase, duration_s=secs, flops=flops, bytes=nbytes, measured=measured
+        )
 
     def attention_flops(self, direction: str, seq: int, head_dim: int) -> float:
         """FLOP/s of the fused causal attention kernel: the profile's measured table, else its efficiency."""
