@@ -26,7 +26,7 @@ from calibrate.runinfo import read_runs
 from simcluster.errors import ConfigError
 from simcluster.hardware.profile import HardwareProfile, load_profile, profile_from_dict
 from simcluster.hardware.tables import (
-    PEAK_HEADROOM,
+    attention_over_peak,
     expand_files,
     grid_points,
     read_gemm_csv,
@@ -89,7 +89,12 @@ def analyze(out_dir: Path, base: str | None = None, attention_backend: str | Non
     if grids:  # `calibrate grid --out DIR` beside the run: the GPU's GEMMs as tables
         profile.setdefault("tables", {})["gemm"] = grids
     attention, fits["attention_table"] = attention_table(
-        out_dir, attention_rows, fits["attention"], provenance, attention_backend, profile["gpu"]["peak_tflops"]
+        out_dir,
+        attention_rows,
+        fits["attention"],
+        provenance,
+        attention_backend,
+        profile_from_dict(expand_files(profile, out_dir), field=PROFILE_FILE),
     )
     if attention:  # the profile's attention kernel measured on this device: its rates per sequence
         profile.setdefault("tables", {})["attention"] = attention
@@ -113,13 +118,13 @@ def attention_table(
     fits: list[dict[str, Any]],
     provenance: dict[str, str],
     backend: str | None,
-    peak_tflops: dict[str, float],
+    hw: HardwareProfile,
 ) -> tuple[list[dict[str, str]], dict[str, str]]:
     """The profile's `tables.attention` (DIR/attention_table.csv): the measured rates of the kernel the
     profile's attention efficiency came from, where it came from this run (the profile's GPU is this
-    device), and per dtype what became of it; ([], {}) otherwise, and no file written. A dtype whose fastest
-    rate is beyond PEAK_HEADROOM x its peak (a CPU kernel outrunning the GEMM asymptote taken as the peak) is
-    left out: the profile would refuse it, and its clamped efficiency stands."""
+    device; `hw`: the profile so far), and per dtype what became of it; ([], {}) otherwise, and no file
+    written. A dtype the profile would refuse (`attention_over_peak`: a CPU kernel outrunning the GEMM
+    asymptote taken as the peak) is left out, and its clamped efficiency stands."""
     if "gpu.flash_attention_efficiency" not in provenance:
         return [], {}
     picked = profile_kernel(fits, backend)
@@ -130,10 +135,12 @@ def attention_table(
     table, said = [], {}
     for dtype in sorted({r[0] for r in measured}):
         mine = [r for r in measured if r[0] == dtype]
-        peak = peak_tflops.get(dtype) or peak_tflops.get({"bf16": "fp16", "fp16": "bf16"}.get(dtype, ""))
-        fastest = max(r[4] for r in mine)
-        if not peak or fastest > PEAK_HEADROOM * peak:
-            said[dtype] = f"left out: {fastest:.4g} TFLOP/s against a {dtype} peak of {peak or 'none'}"
+        if dtype == "fp8" and "fp8" not in hw.gpu.peak_tflops:
+            said[dtype] = "left out: fp8 attention needs gpu.peak_tflops.fp8"
+            continue
+        problem = attention_over_peak(dtype, [r[1:] for r in mine], hw.peak_flops(dtype))
+        if problem:
+            said[dtype] = f"left out: {problem}"
             continue
         table += mine
         said[dtype] = f"table: {kernel}, {len(mine)} points"

@@ -14,7 +14,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from simcluster.errors import ConfigError
-from simcluster.hardware.tables import PEAK_HEADROOM, MeasuredTables, expand_files, gemm_over_peak
+from simcluster.hardware.tables import MeasuredTables, attention_over_peak, expand_files, gemm_over_peak
 from simcluster.inputs.messages import first_error
 from simcluster.inputs.safeyaml import read_yaml
 
@@ -351,14 +351,9 @@ class HardwareProfile(_Strict):
             seen.add(a.dtype)
             if a.dtype == "fp8" and "fp8" not in self.gpu.peak_tflops:
                 raise ValueError(f"{where}: fp8 attention needs gpu.peak_tflops.fp8")
-            seq, hd, direction, tflops = max(a.rates(), key=lambda r: r[3])
-            peak = self.peak_flops(a.dtype) / 1e12
-            if tflops > PEAK_HEADROOM * peak:
-                raise ValueError(
-                    f"{where}: the {a.dtype} {direction} at seq {seq}, head_dim {hd} runs at {tflops:,.0f} "
-                    f"TFLOP/s, over {PEAK_HEADROOM:g} x the GPU's {a.dtype} peak ({peak:,.0f}): not a measurement "
-                    "of this GPU"
-                )
+            why = attention_over_peak(a.dtype, a.rates(), self.peak_flops(a.dtype))
+            if why:
+                raise ValueError(f"{where}: {why}")
         return self
 
     def gemm_rows_problem(self, dtype: str, rows: list[tuple[int, int, int, int, float]]) -> str | None:

@@ -171,6 +171,19 @@ def gemm_over_peak(dtype: str, rows: Sequence[tuple[int, int, int, int, float]],
     )
 
 
+def attention_over_peak(dtype: str, rates: Sequence[tuple[int, int, str, float]], peak_flops: float) -> str | None:
+    """Why attention rates (seq, head_dim, direction, TFLOP/s) of one dtype cannot be this GPU's: the fastest
+    above PEAK_HEADROOM x `peak_flops`; None when they can (`gemm_over_peak`'s rule)."""
+    seq, hd, direction, tflops = max(rates, key=lambda r: r[3])
+    peak = peak_flops / 1e12
+    if tflops <= PEAK_HEADROOM * peak:
+        return None
+    return (
+        f"the {dtype} {direction} at seq {seq}, head_dim {hd} runs at {tflops:,.0f} TFLOP/s, over "
+        f"{PEAK_HEADROOM:g} x the GPU's {dtype} peak ({peak:,.0f}): not a measurement of this GPU"
+    )
+
+
 class MeasuredTables(_Strict):
     collectives: list[CollectiveTable] = Field(default_factory=list)
     gemm: list[GemmTable] = Field(default_factory=list)
@@ -371,6 +384,16 @@ class _Series:
         return float(math.exp(np.interp(math.log(size), self.log_s, self.log_t)))
 
 
+def _bracket(log_axis: np.ndarray, v: float) -> tuple[int, int, float]:
+    """The two points of a sorted log-scale axis around `v` and the weight of the upper one, `v` clamped onto
+    the axis (one point: itself twice, weight 0)."""
+    if len(log_axis) == 1:
+        return 0, 0, 0.0
+    x = min(max(math.log(v), float(log_axis[0])), float(log_axis[-1]))
+    j = int(np.clip(np.searchsorted(log_axis, x, side="right") - 1, 0, len(log_axis) - 2))
+    return j, j + 1, (x - log_axis[j]) / (log_axis[j + 1] - log_axis[j])
+
+
 class _Grid:
     def __init__(self, t: GemmTable) -> None:
         rows = t.times()
@@ -391,15 +414,9 @@ class _Grid:
         """Multilinear interpolation of log time in log coordinates (q inside the grid)."""
         lo_idx, weights = [], []
         for v, la in zip(q, self.log_axes):
-            x = math.log(v)
-            j = int(np.clip(np.searchsorted(la, x, side="right") - 1, 0, max(len(la) - 2, 0)))
-            if len(la) == 1:
-                lo_idx.append((0, 0))
-                weights.append(0.0)
-                continue
-            w = (x - la[j]) / (la[j + 1] - la[j])
-            lo_idx.append((j, j + 1))
-            weights.append(min(max(w, 0.0), 1.0))
+            j0, j1, w = _bracket(la, v)
+            lo_idx.append((j0, j1))
+            weights.append(w)
         total = 0.0
         for corner in range(16):
             idx, w = [], 1.0
@@ -416,32 +433,22 @@ class _RateGrid:
     """One direction of an attention table: log rate bilinear in (log seq, log head_dim), clamped onto the grid."""
 
     def __init__(self, rows: list[tuple[int, int, str, float]]) -> None:
-        self.seqs = np.log(np.asarray(sorted({r[0] for r in rows}), dtype=float))
-        self.hds = np.log(np.asarray(sorted({r[1] for r in rows}), dtype=float))
-        self.log_rate = np.zeros((len(self.seqs), len(self.hds)))
-        si = {v: j for j, v in enumerate(sorted({r[0] for r in rows}))}
-        hi = {v: j for j, v in enumerate(sorted({r[1] for r in rows}))}
+        seqs, hds = sorted({r[0] for r in rows}), sorted({r[1] for r in rows})
+        self.seq_range, self.hd_range = (seqs[0], seqs[-1]), (hds[0], hds[-1])
+        self.seqs = np.log(np.asarray(seqs, dtype=float))
+        self.hds = np.log(np.asarray(hds, dtype=float))
+        self.log_rate = np.zeros((len(seqs), len(hds)))
+        si, hi = {v: j for j, v in enumerate(seqs)}, {v: j for j, v in enumerate(hds)}
         for seq, hd, _d, tflops in rows:
             self.log_rate[si[seq], hi[hd]] = math.log(tflops * 1e12)
 
-    @staticmethod
-    def _side(axis: np.ndarray, v: float) -> tuple[int, int, float]:
-        x = min(max(math.log(v), float(axis[0])), float(axis[-1]))
-        if len(axis) == 1:
-            return 0, 0, 0.0
-        j = int(np.clip(np.searchsorted(axis, x, side="right") - 1, 0, len(axis) - 2))
-        return j, j + 1, (x - axis[j]) / (axis[j + 1] - axis[j])
-
     def inside(self, seq: int, head_dim: int) -> bool:
         """The grid holds (seq, head_dim) at or between measured points."""
-        return all(
-            math.exp(a[0]) * (1 - 1e-9) <= v <= math.exp(a[-1]) * (1 + 1e-9)
-            for v, a in ((seq, self.seqs), (head_dim, self.hds))
-        )
+        return self.seq_range[0] <= seq <= self.seq_range[1] and self.hd_range[0] <= head_dim <= self.hd_range[1]
 
     def at(self, seq: int, head_dim: int) -> float:
-        s0, s1, ws = self._side(self.seqs, seq)
-        h0, h1, wh = self._side(self.hds, head_dim)
+        s0, s1, ws = _bracket(self.seqs, seq)
+        h0, h1, wh = _bracket(self.hds, head_dim)
         r = self.log_rate
         low = (1 - wh) * r[s0, h0] + wh * r[s0, h1]
         high = (1 - wh) * r[s1, h0] + wh * r[s1, h1]

@@ -154,7 +154,7 @@ class OpFactory:
         self.weight_cache = fp8 and weight_cache
         self.tables = lookup_of(cost.hw.tables)
         self._measured: dict[tuple, float | None] = {}  # (b, m, n, k, dtype) -> measured_gemm_s
-        self._attention: dict[tuple[str, int, int], float] = {}  # (direction, seq, head_dim) -> FLOP/s
+        self._attention: dict[tuple[str, int, int], tuple[float, bool]] = {}  # see attention_rate
 
     @classmethod
     def of(cls, cost: CostModel, t: TrainingConfig) -> OpFactory:
@@ -253,26 +253,26 @@ class OpFactory:
         profile's attention table measured at that sequence and head dim (`tables.attention`), or without one
         for this dtype and direction at `gpu.flash_attention_efficiency` of peak (the backward's at
         `flash_attention_backward_efficiency` where the profile gives it)."""
-        direction = "backward" if phase == "backward" else "forward"
-        rate = self.attention_flops(direction, seq, head_dim)
+        rate, measured = self.attention_rate("backward" if phase == "backward" else "forward", seq, head_dim)
         secs = self.cost.hw.gpu.gemm.launch_us * 1e-6 + flops / rate
-        measured = bool(self.tables) and self.tables.covers_attention(self.cost.dtype, direction, seq, head_dim)
         return OpSpec(
             kind="attention", name=name, phase=phase, duration_s=secs, flops=flops, bytes=nbytes, measured=measured
         )
 
-    def attention_flops(self, direction: str, seq: int, head_dim: int) -> float:
-        """FLOP/s of the fused causal attention kernel: the profile's measured table, else its efficiency."""
+    def attention_rate(self, direction: str, seq: int, head_dim: int) -> tuple[float, bool]:
+        """(FLOP/s of the fused causal attention kernel, whether the profile's table holds the call): the
+        measured table's rate, else the profile's efficiency of peak (cached per call shape)."""
         key = (direction, seq, head_dim)
         if key not in self._attention:
-            measured = self.tables.attention_flops(self.cost.dtype, direction, seq, head_dim) if self.tables else None
-            if measured is None:
+            dtype, look = self.cost.dtype, self.tables
+            rate = look.attention_flops(dtype, direction, seq, head_dim) if look else None
+            if rate is None:
                 gpu = self.cost.hw.gpu
                 eff = gpu.flash_attention_efficiency
                 if direction == "backward" and gpu.flash_attention_backward_efficiency is not None:
                     eff = gpu.flash_attention_backward_efficiency
-                measured = self.cost.peak_flops * (eff or 1.0)
-            self._attention[key] = measured
+                rate = self.cost.peak_flops * (eff or 1.0)
+            self._attention[key] = (rate, bool(look) and look.covers_attention(dtype, direction, seq, head_dim))
         return self._attention[key]
 
     def elementwise(self, name: str, phase: Phase, nbytes: float, kind: str = "elementwise") -> OpSpec:
