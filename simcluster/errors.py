@@ -20,7 +20,7 @@ class ConfigError(SimclusterError):
         self.field = field
         self.value = value
         self.rule = rule
-        text = f"{field}={_excerpt(value)}: {rule}" if value is not None else f"{field}: {rule}"
+        text = f"{field}={excerpt(value)}: {rule}" if value is not None else f"{field}: {rule}"
         super().__init__(one_line(text))
 
 
@@ -33,7 +33,7 @@ def one_line(text: str) -> str:
     return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text.strip())
 
 
-def _excerpt(value: object, limit: int = 200) -> str:
+def excerpt(value: object, limit: int = 200) -> str:
     """repr of a value, cut to a short excerpt (a value may be a huge expanded YAML alias)."""
     text = _REPR.repr(value)
     return text if len(text) <= limit else f"{text[: limit - 5]}...{text[-2:]}"

@@ -904,3 +904,18 @@ def test_attention_ops_inside_the_table_count_as_measured_time(tmp_path: Path) -
     (tmp_path / "p.yaml").write_text("base: dgx-h100\nname: no-attention-table\ntables:\n  attention: []\n")
     plain = OpFactory(CostModel(load_profile(str(tmp_path / "p.yaml")), "bf16"))
     assert not flash_attention(plain, "forward", 8, 4096, 128, 2)[0].measured
+
+
+def test_a_huge_value_in_a_table_is_echoed_as_a_short_excerpt(tmp_path: Path) -> None:
+    """A 5,000-digit integer in a table CSV (GEMM or attention) is one short line: the value cut to an excerpt."""
+    huge = "9" * 5000
+    for name, text, entry in (
+        ("t.csv", f"dtype,seq,head_dim,direction,tflops\nbf16,{huge},128,forward,300\n", "attention: [{dtype: bf16, file: t.csv}]"),
+        ("g.csv", f"b,m,n,k,dtype,time_us\n{huge},1,1,1,bf16,3\n", "gemm: [{dtype: bf16, file: g.csv}]"),
+    ):
+        (tmp_path / name).write_text(text)
+        (tmp_path / "p.yaml").write_text(f"base: dgx-h100\nname: p\ntables:\n  {entry}\n")
+        with pytest.raises(ConfigError) as e:
+            load_profile(str(tmp_path / "p.yaml"))
+        msg = str(e.value)
+        assert f"{name}:2:" in msg and "is not an integer" in msg and "..." in msg and len(msg) < 300, msg

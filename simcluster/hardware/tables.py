@@ -25,7 +25,7 @@ from typing import Any, Literal, get_args
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
-from simcluster.errors import ConfigError
+from simcluster.errors import ConfigError, excerpt
 
 TableOp = Literal["allreduce", "allgather", "reducescatter", "alltoall", "sendrecv", "broadcast", "reduce"]
 GemmDtype = Literal["fp32", "tf32", "fp16", "bf16", "fp8"]  # fp8: e4m3 operands, FP8 linears' GEMMs
@@ -245,10 +245,10 @@ def _number(path: Path, line: int, col: str, text: str, integer: bool = False) -
         value = int(text) if integer else float(text)
     except ValueError:
         raise _fail(
-            path, line, f"{col}={text.strip()!r} is not {'an integer' if integer else 'a number'}"
+            path, line, f"{col}={excerpt(text.strip())} is not {'an integer' if integer else 'a number'}"
         ) from None
     if not math.isfinite(value) or value <= 0:
-        raise _fail(path, line, f"{col}={text.strip()} must be positive and finite")
+        raise _fail(path, line, f"{col}={excerpt(text.strip())[1:-1]} must be positive and finite")
     if col == "time_us" and value > MAX_TIME_US:
         raise _fail(path, line, f"time_us={value:g} exceeds 1e9 us")
     return value
