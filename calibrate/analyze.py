@@ -32,6 +32,7 @@ from simcluster.hardware.tables import (
     read_gemm_csv,
     write_attention_csv,
 )
+from simcluster.report.outdir import check_file_target, write_file_atomic
 
 FITS_FILE = "fits.json"
 PROFILE_FILE = "profile.yaml"
@@ -81,6 +82,8 @@ def analyze(out_dir: Path, base: str | None = None, attention_backend: str | Non
     profile, provenance = build_profile(
         base_name, base_profile, fits, gemm_fit, points, run, attention_backend
     )
+    for name in (FITS_FILE, PROFILE_FILE, REPORT_FILE, ATTENTION_TABLE_FILE):  # before anything is written:
+        check_file_target(out_dir / name)  # a link or folder standing there is refused, never followed
     profile.pop("tables", None)  # the base's tables measured another machine
     tables = write_own_tables(out_dir, collectives, int(run.get("nodes", 1)))
     if tables:  # this run's own measurements, in the format `python -m calibrate import` writes
@@ -101,13 +104,14 @@ def analyze(out_dir: Path, base: str | None = None, attention_backend: str | Non
     profile_from_dict(expand_files(profile, out_dir), field=PROFILE_FILE)  # loads wherever a preset does
     fits["profile_fields"] = provenance
     fits["base"] = base_name
-    (out_dir / FITS_FILE).write_text(
-        json.dumps(fits, indent=2, allow_nan=False, default=_json_default) + "\n"
-    )
+    fits_text = json.dumps(fits, indent=2, allow_nan=False, default=_json_default) + "\n"
+    write_file_atomic(out_dir / FITS_FILE, lambda tmp: tmp.write_text(fits_text))
     header = f"# Written by `python -m calibrate` from the measurements in this directory; see {FITS_FILE}.\n"
-    (out_dir / PROFILE_FILE).write_text(header + yaml.safe_dump(profile, sort_keys=False, width=120))
-    write_report(
-        out_dir / REPORT_FILE, fits, collectives, gemm_rows, memory_rows, gemm_fit, profile, attention_rows
+    profile_text = header + yaml.safe_dump(profile, sort_keys=False, width=120)
+    write_file_atomic(out_dir / PROFILE_FILE, lambda tmp: tmp.write_text(profile_text))
+    write_file_atomic(
+        out_dir / REPORT_FILE,
+        lambda tmp: write_report(tmp, fits, collectives, gemm_rows, memory_rows, gemm_fit, profile, attention_rows),
     )
     return fits
 
@@ -146,7 +150,7 @@ def attention_table(
         said[dtype] = f"table: {kernel}, {len(mine)} points"
     if not table:
         return [], said
-    write_attention_csv(out_dir / ATTENTION_TABLE_FILE, table)
+    write_file_atomic(out_dir / ATTENTION_TABLE_FILE, lambda tmp: write_attention_csv(tmp, table))
     entries = [{"dtype": d, "kernel": kernel, "file": ATTENTION_TABLE_FILE} for d in sorted({r[0] for r in table})]
     return entries, said
 

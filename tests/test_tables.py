@@ -919,3 +919,24 @@ def test_a_huge_value_in_a_table_is_echoed_as_a_short_excerpt(tmp_path: Path) ->
             load_profile(str(tmp_path / "p.yaml"))
         msg = str(e.value)
         assert f"{name}:2:" in msg and "is not an integer" in msg and "..." in msg and len(msg) < 300, msg
+
+
+@pytest.mark.parametrize("planted", ["attention_table.csv", "fits.json", "profile.yaml", "report.html"])
+def test_calibrate_analyze_never_follows_a_link_planted_in_its_folder(tmp_path: Path, planted: str) -> None:
+    """A symlink where `analyze` writes one of its files is refused in one line before anything is written:
+    the link's target outside DIR keeps its content and DIR gains no file."""
+    import shutil
+
+    from calibrate.analyze import analyze
+
+    out = tmp_path / "run"
+    shutil.copytree(H200_RUN, out)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine\n")
+    (out / planted).symlink_to(victim)
+    before = sorted(p.name for p in out.iterdir())
+    with pytest.raises(ConfigError) as e:
+        analyze(out)
+    assert "\n" not in str(e.value) and planted in str(e.value) and "move it away" in str(e.value)
+    assert victim.read_text() == "mine\n"
+    assert sorted(p.name for p in out.iterdir()) == before

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from simcluster.hardware.tables import write_collective_csv
+from simcluster.report.outdir import check_file_target, write_file_atomic
 
 OP_NAMES = {
     "all_reduce": "allreduce",
@@ -47,11 +48,17 @@ def write_own_tables(out_dir: Path, rows: list[dict[str, Any]], run_nodes: int) 
             continue
         key = (OP_NAMES[r["op"]], r["n_ranks"], nodes)
         series.setdefault(key, {}).setdefault(int(r["size_bytes"]), []).append(float(r["time_s"]))
+    names = {key: f"{TABLES_DIR}/{key[0]}_{key[1]}gpu_{key[2]}node.csv" for key in series}
+    if names and (out_dir / TABLES_DIR).is_symlink():
+        check_file_target(out_dir / TABLES_DIR)  # a link where the tables' folder goes: refused, not followed
+    for name in names.values():  # every target checked before any is written
+        check_file_target(out_dir / name)
     entries = []
     for (op, ranks, nodes), by_size in sorted(series.items()):
         sizes = sorted(by_size)
-        name = f"{TABLES_DIR}/{op}_{ranks}gpu_{nodes}node.csv"
+        name = names[(op, ranks, nodes)]
         (out_dir / TABLES_DIR).mkdir(exist_ok=True)
-        write_collective_csv(out_dir / name, sizes, [statistics.median(by_size[s]) * 1e6 for s in sizes])
+        times = [statistics.median(by_size[s]) * 1e6 for s in sizes]
+        write_file_atomic(out_dir / name, lambda tmp, sizes=sizes, times=times: write_collective_csv(tmp, sizes, times))
         entries.append({"op": op, "ranks": ranks, "nodes": nodes, "file": name})
     return entries
