@@ -227,6 +227,34 @@ def test_import_report_and_alpha_beta_fit(tmp_path: Path) -> None:
     }
 
 
+def test_import_that_fails_after_reading_leaves_no_out(tmp_path: Path, monkeypatch) -> None:
+    """The written profile is loaded before --out appears: a failure there leaves neither --out nor the
+    folder it was written in; an empty --out that existed stays, empty."""
+    import calibrate.imports.command as cmd
+    from simcluster.errors import ConfigError
+
+    real = cmd.load_profile
+
+    def refuse_written(path: str, field: str = "hardware"):
+        if field == "profile.yaml":
+            raise ConfigError("profile.yaml", None, "refused by the test")
+        return real(path, field=field)
+
+    monkeypatch.setattr(cmd, "load_profile", refuse_written)
+    files = [str(p) for p in sorted(DATA.glob("*.txt"))]
+    code, err = _import(tmp_path, *files, "--base", "dgx-a100", "--out", str(tmp_path / "new"))
+    assert code == 2 and err.count("\n") == 1 and "refused by the test" in err
+    (tmp_path / "empty").mkdir()
+    code, err = _import(tmp_path, *files, "--base", "dgx-a100", "--out", str(tmp_path / "empty"))
+    assert code == 2 and "refused by the test" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty"] and not any((tmp_path / "empty").iterdir())
+    monkeypatch.setattr(cmd, "load_profile", real)
+    code, err = _import(tmp_path, *files, "--base", "dgx-a100", "--out", str(tmp_path / "empty"))
+    assert code == 0, err
+    assert {p.name for p in (tmp_path / "empty").iterdir()} == {"tables", "profile.yaml", "import_report.json"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty"]
+
+
 def test_import_vtrain_csv_and_h100_gemm_match_the_presets(tmp_path: Path) -> None:
     shared = Path("/work/shared/calibration")
     if not shared.is_dir():

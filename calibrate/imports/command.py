@@ -2,7 +2,8 @@
 measured tables.
 
 Reads every file first (any broken rule: one line naming file, line and rule, exit 2, nothing written), then
-writes into --out: tables/*.csv in the profile's table format, profile.yaml (the base profile with `tables:`
+writes, in a folder beside --out that becomes --out only once its profile loads (a failure leaves nothing):
+tables/*.csv in the profile's table format, profile.yaml (the base profile with `tables:`
 pointing at them and, per link class, the alpha-beta fit that answers for sizes and groups outside the
 tables) and import_report.json (each table's fit and its quality: MAPE of the alpha-beta line on its points).
 """
@@ -22,6 +23,7 @@ from calibrate.imports.xla_tables import read_xla_collectives, read_xla_gemms
 from simcluster.errors import ConfigError
 from simcluster.hardware.profile import HardwareProfile, load_profile
 from simcluster.hardware.tables import write_collective_csv, write_gemm_csv
+from simcluster.report.outdir import AtomicDir
 
 INTRA_HOPS = 2  # GPU -> switch -> GPU
 STEPS = {"allreduce": lambda n: 2 * (n - 1), "allgather": lambda n: n - 1, "reducescatter": lambda n: n - 1}
@@ -145,27 +147,34 @@ def run_import(
             data["links"][cls]["latency_us"] = round(fit["latency_us"], 4)
             data["collectives"]["launch_us"] = round(fit["launch_us"], 4)
 
-    out.mkdir(exist_ok=True)
-    (out / "tables").mkdir(exist_ok=True)
-    entries = []
-    for m in measured:
-        name = f"tables/{m.op}_{m.ranks}gpu_{m.nodes}node.csv"
-        write_collective_csv(out / name, m.size_bytes, m.time_us)
-        entries.append({"op": m.op, "ranks": m.ranks, "nodes": m.nodes, "file": name})
-    gemm_entries = []
-    if gemm_rows:
-        write_gemm_csv(out / "tables/gemm.csv", gemm_rows)
-        gemm_entries = [{"dtype": d, "file": "tables/gemm.csv"} for d in sorted({r[4] for r in gemm_rows})]
-    data["tables"] = {"collectives": entries, "gemm": gemm_entries}
-    data.setdefault("sources", []).extend(f"imported: {p.name}" for p in [*nccl, *xla, *gemm, *xla_gemm])
-    (out / "profile.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
-    report = {
-        "collectives": [
-            {"file": str(m.source), "op": m.op, "ranks": m.ranks, "nodes": m.nodes, **f} for m, f in fits
-        ],
-        "link_classes": classes,
-        "gemm_rows": len(gemm_rows),
-    }
-    (out / "import_report.json").write_text(json.dumps(report, indent=2) + "\n")
-    load_profile(str(out / "profile.yaml"), field="profile.yaml")  # what was written loads
+    d = AtomicDir(out)  # everything lands in a folder beside --out, which becomes it once it loads
+    try:
+        (d.path / "tables").mkdir()
+        entries = []
+        for m in measured:
+            name = f"tables/{m.op}_{m.ranks}gpu_{m.nodes}node.csv"
+            write_collective_csv(d.path / name, m.size_bytes, m.time_us)
+            entries.append({"op": m.op, "ranks": m.ranks, "nodes": m.nodes, "file": name})
+        gemm_entries = []
+        if gemm_rows:
+            write_gemm_csv(d.path / "tables/gemm.csv", gemm_rows)
+            gemm_entries = [{"dtype": dt, "file": "tables/gemm.csv"} for dt in sorted({r[4] for r in gemm_rows})]
+        data["tables"] = {"collectives": entries, "gemm": gemm_entries}
+        data.setdefault("sources", []).extend(f"imported: {p.name}" for p in [*nccl, *xla, *gemm, *xla_gemm])
+        (d.path / "profile.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+        report = {
+            "collectives": [
+                {"file": str(m.source), "op": m.op, "ranks": m.ranks, "nodes": m.nodes, **f} for m, f in fits
+            ],
+            "link_classes": classes,
+            "gemm_rows": len(gemm_rows),
+        }
+        (d.path / "import_report.json").write_text(json.dumps(report, indent=2) + "\n")
+        load_profile(str(d.path / "profile.yaml"), field="profile.yaml")  # what is written loads
+        if out.exists() and any(out.iterdir()):  # filled while this ran: leave it as it is
+            raise ConfigError("--out", str(out), "must be a new or empty folder")
+        d.commit()
+    finally:
+        if not d.done:
+            d.discard()
     return out / "profile.yaml"
