@@ -86,6 +86,8 @@ def valid_scenario(choose: Choose) -> dict:
             "qk_pos_emb_head_dim": choose([8, 16]),
             "v_head_dim": choose([16, 32]),
         }
+    if scheme != "optimus" and "mla" not in extra_model and choose([False, True]):
+        extra_model["qk_norm"] = True  # query and key norms (Qwen3-style)
     return {
         "name": "prop",
         "hardware": hardware,

@@ -192,6 +192,7 @@ def test_folding_matches_unfolded(t, dp, pp):
         ({"bias": True}, {}, {}, "model.bias"),
         ({}, {"context": 2, "data": 2}, {}, "parallelism.context"),
         ({}, {}, {"recompute": "op"}, "training.recompute"),
+        ({"qk_norm": True}, {}, {}, "model.qk_norm"),
         ({}, {"scheme": "optimus", "tensor": 4, "data": 2}, {}, "parallelism.scheme"),
         ({"mla": None}, {}, {"recompute": "selective", "recompute_modules": ["mla_up_proj"]},
          "training.recompute_modules"),

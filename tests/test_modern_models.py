@@ -103,6 +103,7 @@ def test_activation_bytes_gqa_swiglu(sp):
         ({"kv_heads": 32}, {}, "model.kv_heads=32", "must divide model.heads=16"),
         ({"kv_heads": 2}, {"tensor": 4}, "parallelism.tensor=4", "does not divide model.kv_heads=2"),
         ({"mlp": "swiglu"}, {"scheme": "optimus", "tensor": 4}, "model.mlp='swiglu'", "scheme optimus"),
+        ({"qk_norm": True}, {"scheme": "optimus", "tensor": 4}, "model.qk_norm=True", "scheme optimus"),
     ],
 )
 def test_bad_input_is_one_line(model, par, field, rule):
@@ -117,6 +118,47 @@ def test_bad_input_is_one_line(model, par, field, rule):
         check_semantics(sc, load_profile(sc.hardware))
     text = str(err.value)
     assert "\n" not in text and text.startswith(field) and rule in text
+
+
+QWEN3_8B = {  # Qwen/Qwen3-8B config.json: 36 layers, head_dim 128, untied, q and k heads RMS-normalized
+    **LLAMA3_8B, "layers": 36, "ffn_hidden": 12288, "vocab": 151936, "head_dim": 128, "qk_norm": True,
+}
+
+
+def test_qwen3_8b_parameter_count():
+    """Qwen3-8B's model card: 8.2B parameters; each layer adds its q and k norms' two 128-wide weights."""
+    h, f, V, L, hd = 4096, 12288, 151936, 36, 128
+    per_layer = 2 * h * h + 2 * h * 1024 + 3 * h * f + 2 * h + 2 * hd
+    s, _ = scheme(QWEN3_8B)
+    assert s.layer_params() == per_layer
+    assert total_params(s, L) == L * per_layer + 2 * V * h + h == 8_190_735_360
+
+
+@pytest.mark.parametrize(("t", "sp"), [(1, False), (4, False), (4, True)])
+def test_qk_norm_ops_and_stored_bytes(t, sp):
+    """model.qk_norm: one fused norm pass over the rank's query and key heads after the QKV GEMM and before
+    RoPE (2e bytes per element forward, 3e backward, as the layer's norms, plus the two weights), re-run by
+    per-op recompute; the layer keeps the pre-norm q and k (e bytes) and an fp32 reciprocal root per head
+    and token: (a + kv) s b (e hd + 4) / t more stored bytes, nothing else changes."""
+    b, s_len, e, a, kv, hd = 2, 1024, 2, 32, 8, 128
+    model = {**QWEN3_8B, "seq_len": s_len, "layers": 2}
+    on, _ = scheme(model, t=t, b=b, sp=sp)
+    off, _ = scheme({**model, "qk_norm": False}, t=t, b=b, sp=sp)
+    elements = b * s_len * (a + kv) * hd / t
+    layer = on.layer(0)
+    names = [op.name for op in layer.forward]
+    assert names.index("attn.qkv") < names.index("attn.qk_norm") < names.index("attn.rope")
+    fwd = next(op for op in layer.forward if op.name == "attn.qk_norm")
+    bwd = next(op for op in layer.backward if op.name == "attn.qk_norm.bwd")
+    assert fwd.bytes == 2 * e * elements + 4 * hd * e and bwd.bytes == 3 * e * elements + 4 * hd * e
+    assert [op.name for op in layer.recompute_op].count("attn.qk_norm") == 1
+    assert [op.name for op in off.layer(0).forward] == [n for n in names if n != "attn.qk_norm"]
+    extra = b * s_len * (a + kv) * (e * hd + 4) / t
+    for recompute in ("none", "selective"):
+        got = on.layer_activation_bytes(recompute) - off.layer_activation_bytes(recompute)
+        assert got == pytest.approx(extra, rel=1e-12)
+    for recompute in ("full", "op"):
+        assert on.layer_activation_bytes(recompute) == off.layer_activation_bytes(recompute)
 
 
 def test_flash_attention_flops_time_and_memory():

@@ -96,6 +96,8 @@ def _check_mla(sc: Scenario) -> None:
         raise ConfigError("parallelism.context", p.context, "must be 1 with model.mla (not modelled)")
     if t.recompute == "op":
         raise ConfigError("training.recompute", "op", "is torchtitan's rule for standard attention, not model.mla")
+    if m.qk_norm:
+        raise ConfigError("model.qk_norm", True, "must be false with model.mla (its latents have their own norms)")
 
 
 def _check_context(sc: Scenario) -> None:
@@ -247,6 +249,7 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
         "kv_heads": sc.kv_heads != m.heads, "mlp": m.mlp != "gelu", "norm": m.norm != "layernorm",
         "bias": not m.bias, "positions": m.positions != "learned", "tie_embeddings": not m.tie_embeddings,
         "attention": m.attention != "eager", "head_dim": m.head_dim is not None, "mla": m.mla is not None,
+        "qk_norm": m.qk_norm,
     }
     if m.attention == "flash" and hw.gpu.flash_attention_efficiency is None:
         raise ConfigError(

@@ -249,6 +249,12 @@ class ModelConfig(_Strict):
         "gelu", description="gelu: two matrices; swiglu: gated, three matrices (gate, up, down)"
     )
     norm: Literal["layernorm", "rmsnorm"] = Field("layernorm", description="rmsnorm has no bias")
+    qk_norm: bool = Field(
+        False,
+        description="a norm of model.norm's kind over each query and key head before the rotary positions "
+        "(Qwen3, OLMo 2, Gemma 3; Megatron-Core --qk-layernorm): two head_dim-wide weights per layer, one more "
+        "memory-bound kernel pass over q and k each way, and their pre-norm values kept for the backward",
+    )
     bias: bool = Field(True, description="biases in the linear layers (GPT-2/3: yes; Llama: no)")
     positions: Literal["learned", "rope"] = Field(
         "learned", description="learned position embedding table, or rotary (no parameters)"

@@ -32,6 +32,7 @@ class Dims:
     rms: bool = False  # RMSNorm: one weight vector, no bias
     bias: bool = True
     rope: bool = False  # rotary positions: no position table, a rotation of q and k
+    qk_norm: bool = False  # a norm over each query and key head before rotary positions (`model.qk_norm`)
     tied: bool = True  # the LM head shares the word embedding
     flash: bool = False  # fused attention kernel: no s x s scores in memory
     cp: int = 1  # context-parallel ranks per sequence (s is each one's share)
@@ -79,6 +80,7 @@ class Dims:
             rms=m.norm == "rmsnorm",
             bias=m.bias,
             rope=m.positions == "rope",
+            qk_norm=m.qk_norm,
             tied=m.tie_embeddings,
             flash=m.attention == "flash",
             cp=sc.parallelism.context,

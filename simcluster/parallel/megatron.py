@@ -301,6 +301,14 @@ class MegatronScheme:
         act = "mlp.swiglu" if d.gated else "mlp.gelu"
         rope_b = rope_bytes_per_element(d)
         rope = [F.elementwise("attn.rope", "forward", rope_b * bs * (a + d.kvh) * hd / t)] if d.rope else []
+        ln_fwd, ln_bwd = norm_bytes_per_element(d)
+        # model.qk_norm: each query and key head normalized over its head_dim (one kernel pass, as the layer's
+        # norms), before the rotary positions; the weights (2 head_dim wide) read once
+        qk_elements = bs * (a + d.kvh) * hd / t
+        qk_norm = [F.elementwise("attn.qk_norm", "forward", ln_fwd * qk_elements + 4 * hd * e)] if d.qk_norm else []
+        qk_norm_bwd = (
+            [F.elementwise("attn.qk_norm.bwd", "backward", ln_bwd * qk_elements + 4 * hd * e)] if d.qk_norm else []
+        )
         # torchtitan's repeat_kv: expand + reshape copies the keys and values to every query head (reads 2 kvh,
         # writes 2 a head-widths per token); its backward sums the repeated heads' gradients back
         expand = (
@@ -327,7 +335,6 @@ class MegatronScheme:
         else:
             attn_fwd = lambda ph: core_attention(F, ph, b * heads, s, hd, e, fused)  # noqa: E731
             attn_bwd = core_attention_backward(F, b * heads, s, hd, e, fused)
-        ln_fwd, ln_bwd = norm_bytes_per_element(d)
         ln = lambda name, ph: F.elementwise(name, ph, ln_fwd * tok * h + 4 * h * e)  # noqa: E731
         bda = lambda name, ph: F.elementwise(name, ph, tok * h * (3.0 * e + 1))  # noqa: E731
 
@@ -337,6 +344,7 @@ class MegatronScheme:
                 return [
                     *self._amax("attn.qkv", ph, group, 1, 3),  # the input, prepared once, and q, k, v's weights
                     *self._gathered("attn", ph, group, [lambda m, first=True, a=1: F.gemm("attn.qkv", ph, m, qkv, h, linear=FP8_FORWARD, cast_weight=first, a_shards=a)]),
+                    *as_phase(qk_norm, ph),
                     *as_phase(rope, ph),
                     *as_phase(expand, ph),
                     *attn_fwd(ph),
@@ -346,6 +354,7 @@ class MegatronScheme:
                 *attn_bwd,
                 *as_phase([replace(op, name="attn.expand_kv.bwd") for op in expand], "backward"),
                 *as_phase([replace(op, name="attn.rope.bwd") for op in rope], "backward"),
+                *qk_norm_bwd,
                 *self._amax("attn.qkv.dgrad", "backward", group, 3),  # q, k and v's output gradients
                 *self._column_grads(
                     "attn",
@@ -443,6 +452,7 @@ class MegatronScheme:
                 *self._amax("attn.qkv.k", rc, group, 1, 1),
                 *self._enter("attn", rc, group, fp8=True),
                 F.gemm("attn.qkv.k", rc, bs, d.kvh * hd // t, h, linear=FP8_FORWARD, a_shards=self._a_shards()),
+                *as_phase(qk_norm, rc),
                 *as_phase(rope, rc),
                 *as_phase(expand, rc),
                 *self._amax("attn.proj", rc, group, 1, 1),
@@ -675,6 +685,9 @@ class MegatronScheme:
         mlp = (3 if d.gated else 2) * e * s * b * d.f
         if d.mla is None:
             sharded = e * sbh * (2 + 2 * d.kvh / a) + mlp
+            if d.qk_norm:  # the query and key heads before their norm (kept for its backward), with the
+                # norm's fp32 reciprocal root per head and token
+                sharded += s * b * (a + d.kvh) * (e * d.hd + FP32)
         else:  # latent attention: the latents before and after their norms (token-split), q, k, v, the output
             replicated += 2 * e * s * b * ((d.mla.q_rank or 0) + d.mla.kv_rank)
             sharded = e * s * b * a * (2 * d.mla.q_head + 2 * d.mla.v) + mlp
@@ -847,10 +860,12 @@ def mlp_params(d: Dims) -> float:
 
 
 def replicated_per_layer(d: Dims) -> float:
-    """Parameters replicated across the tensor group in one layer: two norms, the row-parallel biases, and
-    latent attention's duplicated down projections with their norms."""
+    """Parameters replicated across the tensor group in one layer: two norms (and the query and key heads'
+    norms, head_dim wide, with `qk_norm`), the row-parallel biases, and latent attention's duplicated down
+    projections with their norms."""
     mla = d.mla.down_params(d.h) if d.mla is not None else 0.0
-    return 2 * (d.h if d.rms else 2 * d.h) + (2 * d.h if d.bias else 0.0) + mla
+    qk = 2 * (d.hd if d.rms else 2 * d.hd) if d.qk_norm else 0
+    return 2 * (d.h if d.rms else 2 * d.h) + qk + (2 * d.h if d.bias else 0.0) + mla
 
 
 def embedding_params(d: Dims) -> float:
