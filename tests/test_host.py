@@ -272,6 +272,53 @@ def test_optimizer_passes_move_megatrons_bytes(write_scenario, precision, per_pa
     )
 
 
+@pytest.mark.parametrize(
+    ("form", "precision", "per_param"),
+    [("foreach", "bf16", 96.0), ("foreach", "fp16", 104.0), ("fused", "bf16", 40.0), ("fused", "fp32", 40.0)],
+)
+def test_torch_optimizer_passes(write_scenario, form, precision, per_param):
+    """`training.optimizer: foreach | fused` (PyTorch's AdamW on fp32 parameters, gradients and state):
+    clip_grad_norm_'s norm (4) and unconditional scale (8), then foreach AdamW's eight passes (weight decay 8,
+    lerp 12, v scale 8, addcmul 16, sqrt 8, bias correction 8, eps 8, addcdiv 16: 84) or the fused kernel
+    (28); fp16 adds GradScaler's unscale (8). The norm's all-reduce is not read on the host (no sync); the
+    fp16 inf check is."""
+    data = small_scenario(
+        parallelism={"scheme": "megatron", "tensor": 2},
+        model={"layers": 2, "hidden": 1024, "heads": 16, "seq_len": 256, "vocab": 2048},
+        training={"global_batch": 2, "micro_batch": 1, "precision": precision, "optimizer": form},
+    )
+    sc = load_scenario(write_scenario(data)).scenario
+    cost = CostModel(HW, precision)
+    prog = build_program(sc, cost, fold=True)
+    steps = [st[0] for st in prog.steps[0] if st[0].phase == "optimizer"]
+    ops = [op for op in steps if op.kind == "optimizer"]
+    params = rank_params(sc, prog.scheme, 0)
+    assert sum(op.bytes for op in ops) == pytest.approx(per_param * params, rel=1e-12)
+    assert len(ops) == (10 if form == "foreach" else 3) + (precision == "fp16")
+    names = [op.name for op in steps]
+    norm = names.index("grad_norm.allreduce")
+    assert names[norm - 1] == "optimizer.grad_norm" and names[norm + 1] == "optimizer.clip"
+    assert ("sync.found_inf" in names) == (precision == "fp16") and "sync.grad_norm" not in names
+
+
+def test_foreach_adamw_passes_are_the_measured_kernels():
+    """The committed H200 trace's AdamW(foreach=True) step launched, per parameter list, two _foreach_mul_
+    and one each of lerp_, addcmul_, sqrt, div_, add_ and addcdiv_: the eight passes `optimizer: foreach`
+    counts (TORCH_FOREACH_ADAMW), in kernels."""
+    from collections import Counter
+    from pathlib import Path
+
+    from simcluster.parallel.program import TORCH_FOREACH_ADAMW
+    from simcluster.traces.kineto import read_trace
+
+    trace = read_trace(Path(__file__).parent / "data/h200/traces/llama4l_h200_bf16.pt.trace.json.gz")
+    calls = Counter(k.op for k in trace.kernels if k.op.startswith("aten::_foreach_"))
+    lists = calls["aten::_foreach_lerp_"]
+    assert lists > 0 and sum(calls.values()) == len(TORCH_FOREACH_ADAMW) * lists
+    assert calls["aten::_foreach_mul_"] == 2 * lists
+    assert all(calls[f"aten::_foreach_{op}"] == lists for op in ("addcmul_", "sqrt", "div_", "add_", "addcdiv_"))
+
+
 @pytest.mark.parametrize("precision", ["fp16", "bf16"])
 def test_a_measured_optimizer_is_one_sweep_of_its_bytes(write_scenario, precision):
     """`host.optimizer_bytes_per_param` (a framework's optimizer as calibrate measures it, e.g. one fused

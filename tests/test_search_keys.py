@@ -15,12 +15,13 @@ from simcluster.search.estimate import _core_key
 from simcluster.search.prune import scheme_key
 
 # what a scheme object does not depend on: the schedule, recompute, placement (but for DeepEP), sharding, the
-# gradient reduction, the step's host syncs and the pipeline's receive buffers (memory reads them from the scenario)
+# gradient reduction, the step's host syncs, the optimizer's passes and the pipeline's receive buffers (memory
+# and the step read them from the scenario)
 SCHEME_FREE = {
     "schedule", "virtual_stages", "interleaved_warmup", "placement", "zero", "shard_group", "fsdp_copies",
     "pipeline_recv_buffers",
     "recompute", "grad_overlap", "step_sync", "grad_bucket_MB", "p2p_scatter_gather", "loss", "grad_reduce_fp32",
-    "moe_overlap",
+    "moe_overlap", "optimizer",
 }  # fmt: skip
 # what a layout's per-stage times do not depend on: the schedule, virtual stages, gradient overlap and the
 # pipeline's receive buffers (memory only)

@@ -323,6 +323,14 @@ class TrainingConfig(_Strict):
         description="FSDP: reduce-scatter the gradients in fp32 (torchtitan's FSDP2 MixedPrecisionPolicy "
         "reduce_dtype float32), twice the bytes of 16-bit gradients",
     )
+    optimizer: Literal["megatron", "foreach", "fused"] = Field(
+        "megatron",
+        description="the optimizer step's memory passes: megatron (mixed-precision Adam over fp32 main weights: "
+        "gradients to fp32, norm, Adam, weights back, zero the gradients); foreach (PyTorch's AdamW with "
+        "foreach=True, torchtitan's default, on fp32 parameters, gradients and state, after "
+        "clip_grad_norm_: norm, scale, then eight multi-tensor passes, 96 bytes per parameter); fused (AdamW "
+        "fused=True: clip_grad_norm_ and one pass, 40 bytes)",
+    )
     loss: Literal["fused", "eager"] = Field(
         "fused",
         description="fused: Megatron's cross-entropy, backward in place in its kept fp32 softmax; eager: PyTorch's "

@@ -821,19 +821,41 @@ def _grad_sync_steps(ctx: _RankCtx, params: float, buckets: _Buckets) -> list[St
     return out
 
 
+# PyTorch's clip_grad_norm_(foreach=True): each gradient's norm (read 4), then every gradient scaled by the
+# clamped coefficient, unconditionally (read and write 4)
+TORCH_CLIP_PASSES = (("optimizer.grad_norm", 4.0), ("optimizer.clip", 8.0))
+# torch.optim.AdamW(foreach=True)'s _multi_tensor_adam on fp32 parameters p, gradients g, moments m and v
+# (steps on the host, so no kernel for them): p *= 1 - lr wd (read and write p: 8), m.lerp_(g) (read m and
+# g, write m: 12), v *= beta2 (8), v.addcmul_(g, g) (read v, g twice, write v: 16), s = sqrt(v) (8),
+# s /= bias correction (8), s += eps (8), p.addcdiv_(m, s) (read p, m, s, write p: 16): 84 bytes
+TORCH_FOREACH_ADAMW = (
+    ("optimizer.weight_decay", 8.0), ("optimizer.exp_avg", 12.0), ("optimizer.exp_avg_sq_scale", 8.0),
+    ("optimizer.exp_avg_sq", 16.0), ("optimizer.sqrt", 8.0), ("optimizer.bias_correction", 8.0),
+    ("optimizer.eps", 8.0), ("optimizer.update", 16.0),
+)  # fmt: skip
+
+
 def optimizer_passes(
-    precision: str, grad_bytes: int, bytes_per_param: float | None = None
+    precision: str, grad_bytes: int, bytes_per_param: float | None = None, form: str = "megatron"
 ) -> list[tuple[str, float]]:
     """The optimizer step as memory-bound passes, (name, bytes moved per parameter), in order.
 
     `bytes_per_param` (the profile's `host.optimizer_bytes_per_param`, a measured framework) makes it one
-    sweep of that many bytes. Unset, Megatron's: in 16-bit training (Float16OptimizerWithFloat16Params)
-    copy the model's gradients into fp32 main gradients, unscale them and look for inf/nan (fp16's loss
-    scaler only), their norm, Adam on the fp32 main weights, copy the main weights back into the model's,
-    zero the model's gradients; fp32 training: norm, Adam, zero. Each pass is one multi-tensor kernel sweep
-    over the rank's parameters."""
+    sweep of that many bytes. Unset, `form` (`training.optimizer`) says which. Megatron's: in 16-bit training
+    (Float16OptimizerWithFloat16Params) copy the model's gradients into fp32 main gradients, unscale them and
+    look for inf/nan (fp16's loss scaler only), their norm, Adam on the fp32 main weights, copy the main
+    weights back into the model's, zero the model's gradients; fp32 training: norm, Adam, zero. PyTorch's
+    (`foreach`, `fused`; fp32 parameters, gradients and state, as FSDP2 and autocast keep them; gradients
+    set to None, not zeroed): clip_grad_norm_'s norm and scale, then AdamW's eight multi-tensor passes, or its
+    fused kernel (reads p, g, m, v, writes p, m, v: 28). Each pass is one multi-tensor kernel sweep over the
+    rank's parameters."""
     if bytes_per_param is not None:
         return [("optimizer.step", float(bytes_per_param))]
+    if form in ("foreach", "fused"):
+        # fp16: GradScaler.unscale_ first (reads and writes the fp32 gradients, checks them for inf/nan)
+        unscale = [("optimizer.unscale", 2.0 * FP32_BYTES)] if precision == "fp16" else []
+        adamw = TORCH_FOREACH_ADAMW if form == "foreach" else (("optimizer.adamw", float(ADAM_BYTES_PER_PARAM)),)
+        return [*unscale, *TORCH_CLIP_PASSES, *adamw]
     mixed = grad_bytes < FP32_BYTES
     passes: list[tuple[str, float]] = []
     if mixed:
@@ -848,9 +870,9 @@ def optimizer_passes(
 
 
 def _optimizer_steps(ctx: _RankCtx, params: float) -> list[Step]:
-    """Megatron's optimizer step: host bookkeeping per parameter tensor, then `optimizer_passes`, with the
-    fp16 loss scaler's inf/nan check and the gradient norm each all-reduced (4 bytes) over the
-    model-parallel group and read on the host."""
+    """The optimizer step: host bookkeeping per parameter tensor, then `optimizer_passes`, with the fp16 loss
+    scaler's inf/nan check and the gradient norm each all-reduced (4 bytes) over the model-parallel group and
+    read on the host, but for the norm of PyTorch's clip_grad_norm_, which keeps its coefficient on the GPU."""
     sc, scheme, cost = ctx.sc, ctx.scheme, ctx.cost
     tensors = _param_tensors(ctx)
     mp_group = ctx.model_parallel_group()
@@ -861,13 +883,16 @@ def _optimizer_steps(ctx: _RankCtx, params: float) -> list[Step]:
     )
 
     def mp_check(name: str) -> list[OpSpec]:
+        # PyTorch's clip_grad_norm_ keeps the norm on the GPU; every other check is read on the host
+        read = name != "grad_norm" or sc.training.optimizer == "megatron"
+        sync = [ctx.sync(f"sync.{name}", "optimizer")] if read else []
         if len(mp_group) == 1:
-            return [ctx.sync(f"sync.{name}", "optimizer")]
+            return sync
         reduce = OpSpec("allreduce", f"{name}.allreduce", "optimizer", bytes=4.0, group=mp_group, family="mp")
-        return [reduce, ctx.sync(f"sync.{name}", "optimizer")]
+        return [reduce, *sync]
 
     passes = optimizer_passes(
-        sc.training.precision, scheme.grad_bytes_per_param(), ctx.host.optimizer_bytes_per_param
+        sc.training.precision, scheme.grad_bytes_per_param(), ctx.host.optimizer_bytes_per_param, sc.training.optimizer
     )
     if (
         ctx.host.optimizer_bytes_per_param is not None

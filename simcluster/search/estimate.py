@@ -129,7 +129,7 @@ def _core_key(sc: Scenario) -> tuple:
         par.reshard_after_forward, par.fsdp_copies,
         t.micro_batch, t.global_batch, t.precision, t.fp8, t.mode, t.recompute, t.distribute_saved_activations,
         t.tp_comm_overlap, t.grad_bucket_MB, t.p2p_scatter_gather, t.eager_norm, t.eager_pointwise, t.expand_kv, t.async_tp, t.sp_regather, t.fp8_param_gather, t.fp8_weight_cache, t.fp8_scaling,
-        t.grad_reduce_fp32, t.loss, t.step_sync,
+        t.grad_reduce_fp32, t.loss, t.step_sync, t.optimizer,
         t.masked_softmax_fusion, tuple(t.recompute_modules or ()), t.moe_overlap,
         sc.model if sc.model.moe is None else sc.model.model_dump_json(),  # a MoE layer list is not hashable
         sc.cluster, sc.network, sc.hardware,
@@ -468,14 +468,17 @@ class _Layout:
         if stage == p - 1:
             tensors += 2 + (1 if sc.model.vocab and p > 1 else 0)
         passes = optimizer_passes(
-            sc.training.precision, self.scheme.grad_bytes_per_param(), h.optimizer_bytes_per_param
+            sc.training.precision, self.scheme.grad_bytes_per_param(), h.optimizer_bytes_per_param,
+            sc.training.optimizer,
         )
         gpu = sum(cost.elementwise(params * per_param) for _, per_param in passes)
-        checks = 2 if sc.training.precision == "fp16" else 1
         mp = _model_parallel_group(lay.tp, lay.dp, lay.pp, lay.order, 0, lay.cp)
-        check = self.coll_time("allreduce", mp, 4.0) + h.sync_us * 1e-6
+        reduce = self.coll_time("allreduce", mp, 4.0) if len(mp) > 1 else 0.0
+        # the gradient norm's check, read on the host but for PyTorch's clip; fp16's inf/nan check, read
+        norm = reduce + (h.sync_us * 1e-6 if sc.training.optimizer == "megatron" else 0.0)
+        found_inf = reduce + h.sync_us * 1e-6 if sc.training.precision == "fp16" else 0.0
         host = (h.param_tensor_overhead_us * tensors + h.iteration_overhead_us) * 1e-6
-        return host + gpu + checks * check + h.sync_us * 1e-6
+        return host + gpu + norm + found_inf + h.sync_us * 1e-6
 
     def estimate(self) -> Estimate:
         sc, lay = self.sc, self.layout
