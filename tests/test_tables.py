@@ -251,7 +251,9 @@ def test_import_that_fails_after_reading_leaves_no_out(tmp_path: Path, monkeypat
     monkeypatch.setattr(cmd, "load_profile", real)
     code, err = _import(tmp_path, *files, "--base", "dgx-a100", "--out", str(tmp_path / "empty"))
     assert code == 0, err
-    assert {p.name for p in (tmp_path / "empty").iterdir()} == {"tables", "profile.yaml", "import_report.json"}
+    assert {p.name for p in (tmp_path / "empty").iterdir()} == {
+        "tables", "profile.yaml", "import_report.json", ".simcluster-outputs"
+    }
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty"]
 
 

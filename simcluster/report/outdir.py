@@ -5,11 +5,17 @@ and creates the temporary folder beside it up front, so a run never simulates fo
 to write. `AtomicDir` is where the writers put their files; `commit()` moves them into place:
 
 - `--out` does not exist: the temporary folder is renamed to it (one atomic rename);
-- `--out` holds only simcluster outputs (plain files with their names, or nothing): the two folders are swapped atomically (Linux
-  `renameat2(RENAME_EXCHANGE)`; elsewhere two renames) and the old one is removed;
-- `--out` holds other files too: each new file replaces its namesake (atomic per file) and earlier
-  simcluster outputs this run did not write are removed; the user's files are left alone, and a folder or
-  link standing where an output goes is refused before anything moves.
+- `--out` holds only what an earlier commit wrote there (the files its manifest lists, or nothing): the two
+  folders are swapped atomically (Linux `renameat2(RENAME_EXCHANGE)`; elsewhere two renames) and the old one
+  is removed;
+- `--out` holds other files too: each new file replaces its namesake (atomic per file) and the files the
+  earlier commit wrote that this run did not are removed; every other file is left alone. A folder or link
+  standing where an output goes, or a file the manifest does not name (the user's, or one an older
+  simcluster wrote before manifests), is refused before anything moves: one line, exit 2, `--out` untouched.
+
+Each commit leaves a manifest, `.simcluster-outputs` (one file name per line), in `--out`: what simcluster
+wrote there. A file is replaced, removed or swapped away only if the manifest names it, so a user's file is
+never overwritten or deleted because its name is one simcluster uses (a profiler's `trace.json`, say).
 
 Until `commit()`, an existing `--out` is untouched: a failed or interrupted run (the temporary folder and any
 folders created for it are removed on the way out) leaves it exactly as it was.
@@ -30,22 +36,9 @@ from pathlib import Path
 
 from simcluster.errors import ConfigError
 
-# every file name a simcluster command writes into an output folder
-KNOWN_OUTPUTS = frozenset(
-    {
-        "summary.json",
-        "seeds.csv",
-        "events.csv",
-        "events.parquet",
-        "timeline.html",
-        "trace.json",
-        "trace.json.gz",
-        "compare.json",
-        "compare.html",
-        "cluster.html",
-    }
-)
 TMP_PREFIX = ".simcluster-tmp-"
+MANIFEST = ".simcluster-outputs"  # the files the last commit into a folder wrote there, one name per line
+MANIFEST_MAX_BYTES = 1 << 16  # a longer "manifest" is not one simcluster wrote: ignored
 
 
 def _fail(text: str, rule: str) -> ConfigError:
@@ -213,7 +206,9 @@ class AtomicDir:
         self._remove_created()
 
     def commit(self) -> None:
-        """Move the written files into `out` (SIGINT is held back until the move is over)."""
+        """Move the written files into `out` with their manifest (SIGINT is held back until the move is over)."""
+        written = sorted(f.name for f in self.path.iterdir() if f.name != MANIFEST)
+        (self.path / MANIFEST).write_text("".join(f"{name}\n" for name in written))
         with _no_interrupt():
             out = self.out
             if not out.exists():
@@ -228,14 +223,19 @@ class AtomicDir:
                 shutil.rmtree(self.path, ignore_errors=True)  # now the old outputs
             else:
                 new = {f.name for f in self.path.iterdir()}
+                earlier = wrote_before(out)  # read before the new manifest replaces it
                 for name in sorted(new):  # checked first: nothing moves unless everything can
                     check_file_target(out / name)
-                for name in sorted(new):
+                    if name != MANIFEST and name not in earlier and os.path.lexists(out / name):
+                        raise _fail(
+                            str(out / name), "is a file simcluster did not write there; move it away or choose another --out"
+                        )
+                for name in sorted(new - {MANIFEST}) + [MANIFEST]:  # the manifest last: it lists what is there
                     try:
                         os.replace(self.path / name, out / name)
                     except OSError:  # another file system (a symlinked --out)
                         shutil.move(str(self.path / name), out / name)
-                for name in sorted(KNOWN_OUTPUTS - new):
+                for name in sorted(earlier - new):
                     stale = out / name
                     if stale.is_file() and not stale.is_symlink():
                         stale.unlink()
@@ -244,9 +244,23 @@ class AtomicDir:
         self._created = []
 
 
+def wrote_before(out: Path) -> frozenset[str]:
+    """The file names `out`'s manifest lists (what an earlier commit wrote there); none where there is no
+    manifest, or where what stands at its name is not a plain file simcluster could have written."""
+    path = out / MANIFEST
+    try:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size > MANIFEST_MAX_BYTES:
+            return frozenset()
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return frozenset()
+    names = {line for line in text.split("\n") if line}
+    return frozenset(n for n in names if n not in (".", "..", MANIFEST) and "/" not in n and "\0" not in n)
+
+
 def _swappable(out: Path) -> bool:
     """Whether `out` may be replaced as a whole: a real folder (not a link), not the working folder or one
-    above it, holding simcluster outputs only."""
+    above it, holding nothing but its manifest and the plain files it lists (or nothing at all)."""
     if out.is_symlink():
         return False
     try:
@@ -254,7 +268,8 @@ def _swappable(out: Path) -> bool:
         return False  # the process (or the user's shell) is inside it
     except ValueError:
         pass
-    return all(e.name in KNOWN_OUTPUTS and e.is_file() and not e.is_symlink() for e in out.iterdir())
+    ours = wrote_before(out) | {MANIFEST}
+    return all(e.name in ours and e.is_file() and not e.is_symlink() for e in out.iterdir())
 
 
 def _umask() -> int:

@@ -105,6 +105,7 @@ def test_forked_and_inline_writers_write_the_same_bytes(tmp_path, monkeypatch) -
     monkeypatch.setattr(outputs_mod, "FORK_WRITERS", False)
     assert CliRunner().invoke(main, ["run", SCEN, *SMALL, "--out", str(b), "--quiet"]).exit_code == 0
     assert _files(a) == _files(b) and sorted(_files(a)) == [
+        ".simcluster-outputs",  # the manifest of what simcluster wrote there
         "events.csv",
         "summary.json",
         "timeline.html",

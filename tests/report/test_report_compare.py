@@ -38,7 +38,7 @@ def strong(tmp_path_factory) -> tuple[Path, dict]:
 
 def test_compare_writes_both_files_and_a_table(strong) -> None:
     out, doc = strong
-    assert sorted(p.name for p in out.iterdir()) == ["compare.html", "compare.json"]
+    assert sorted(p.name for p in out.iterdir()) == [".simcluster-outputs", "compare.html", "compare.json"]
     assert [r["label"] for r in doc["scenarios"]] == ["tp16", "tp4", "tp8"]
     for r in doc["scenarios"]:
         parts = r["breakdown_s"]

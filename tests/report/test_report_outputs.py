@@ -49,11 +49,12 @@ def no_simulation(monkeypatch):
 def test_outputs_choose_files_and_formats(tmp_path) -> None:
     r = run("--out", str(tmp_path / "a"), "--outputs", "summary,events.parquet,trace")
     assert r.exit_code == 0, r.output
-    assert sorted(files(tmp_path / "a")) == ["events.parquet", "summary.json", "trace.json.gz"]
+    assert sorted(files(tmp_path / "a")) == [".simcluster-outputs", "events.parquet", "summary.json", "trace.json.gz"]
+    assert (tmp_path / "a/.simcluster-outputs").read_text() == "events.parquet\nsummary.json\ntrace.json.gz\n"
     assert "events.parquet" in r.output and "chosen with --outputs" in r.output
     r = run("--out", str(tmp_path / "b"), "--outputs", "events", "--quiet")
     assert r.exit_code == 0 and r.output == ""
-    assert sorted(files(tmp_path / "b")) == ["events.csv"]  # small: CSV
+    assert sorted(files(tmp_path / "b")) == [".simcluster-outputs", "events.csv"]  # small: CSV
     # the Parquet file reads back, with one pandas call, as the CSV does
     a = pd.read_parquet(tmp_path / "a" / "events.parquet")
     b = pd.read_csv(tmp_path / "b" / "events.csv", keep_default_na=False)
@@ -163,12 +164,66 @@ def test_rerun_replaces_outputs_and_keeps_other_files(tmp_path) -> None:
     assert (out / "events.csv").exists()
     # only simcluster outputs in it: swapped as a whole
     assert run("--out", str(out), "--outputs", "summary,events.parquet", "--quiet").exit_code == 0
-    assert sorted(files(out)) == ["events.parquet", "summary.json"]
+    assert sorted(files(out)) == [".simcluster-outputs", "events.parquet", "summary.json"]
     # a file of the user's in it: kept; outputs this run did not write are removed
     (out / "notes.txt").write_text("mine")
     assert run("--out", str(out), "--outputs", "summary", "--quiet").exit_code == 0
-    assert files(out) == {"notes.txt": b"mine", "summary.json": (out / "summary.json").read_bytes()}
+    assert files(out) == {
+        ".simcluster-outputs": b"summary.json\n",
+        "notes.txt": b"mine",
+        "summary.json": (out / "summary.json").read_bytes(),
+    }
     assert sorted(p.name for p in tmp_path.iterdir()) == ["o"]
+
+
+def test_a_users_file_with_an_output_name_is_never_replaced_or_removed(tmp_path) -> None:
+    """Only the files a folder's manifest (`.simcluster-outputs`) names are simcluster's: a user's `trace.json`
+    alone in --out is neither swapped away with the folder nor removed as a stale output, and a user's
+    `summary.json` where the run writes one is refused (one line, exit 2), the folder left byte for byte."""
+    out = tmp_path / "o"
+    out.mkdir()
+    (out / "trace.json").write_text("my profiler trace")
+    assert run("--out", str(out), "--quiet").exit_code == 0
+    assert (out / "trace.json").read_text() == "my profiler trace"
+    assert run("--out", str(out), "--outputs", "summary", "--quiet").exit_code == 0
+    assert sorted(files(out)) == [".simcluster-outputs", "summary.json", "trace.json"]
+    assert (out / "trace.json").read_text() == "my profiler trace"
+    mine = tmp_path / "m"
+    mine.mkdir()
+    (mine / "summary.json").write_text("my notes")
+    before = files(mine)
+    line = one_error_line(run("--out", str(mine)))
+    assert "summary.json" in line and "simcluster did not write" in line
+    assert files(mine) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m", "o"]  # no temporary folder left
+
+
+@pytest.mark.parametrize("manifest", ["link", "folder", "huge", "binary", "escapes"])
+def test_a_manifest_simcluster_could_not_have_written_claims_nothing(tmp_path, manifest) -> None:
+    """A `.simcluster-outputs` that is a link, a folder, longer than any manifest, not text, or naming paths
+    outside the folder makes no file simcluster's: the user's files beside it stay."""
+    out = tmp_path / "o"
+    out.mkdir()
+    (out / "trace.json").write_text("mine")
+    (tmp_path / "outside").write_text("outside")
+    m = out / ".simcluster-outputs"
+    if manifest == "link":
+        (tmp_path / "list").write_text("trace.json\n")
+        m.symlink_to(tmp_path / "list")
+    elif manifest == "folder":
+        m.mkdir()
+    elif manifest == "huge":
+        m.write_text("trace.json\n" * 10_000)
+    elif manifest == "binary":
+        m.write_bytes(b"\xff\xfe" + b"trace.json\n")
+    else:
+        m.write_text("../outside\n/etc/passwd\n..\n")
+    r = run("--out", str(out), "--outputs", "summary", "--quiet")
+    if manifest in ("link", "folder"):  # standing where the new manifest goes: refused, nothing moved
+        assert "is not a plain file simcluster wrote" in one_error_line(r)
+    else:
+        assert r.exit_code == 0, r.output
+    assert (out / "trace.json").read_text() == "mine" and (tmp_path / "outside").read_text() == "outside"
 
 
 def test_parse_outputs() -> None:
@@ -184,5 +239,5 @@ def test_out_that_is_the_working_folder_is_written_file_by_file(tmp_path, monkey
     assert run("--out", ".", "--outputs", "summary", "--quiet").exit_code == 0
     assert run("--out", ".", "--outputs", "summary,events", "--quiet").exit_code == 0
     assert Path.cwd() == here and here.is_dir()  # not swapped away from under the shell
-    assert sorted(p.name for p in here.iterdir()) == ["events.csv", "summary.json"]
+    assert sorted(p.name for p in here.iterdir()) == [".simcluster-outputs", "events.csv", "summary.json"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["here"]

@@ -99,6 +99,7 @@ def test_run_writes_trace_and_names_it(tmp_path) -> None:
     assert any(n.startswith("- bottleneck: ") and "Link utilization over the iteration per link class" in n for n in notes)
     assert all(";" not in n for n in notes if not n.startswith("- bottleneck: "))
     assert sorted(p.name for p in out.iterdir()) == [
+        ".simcluster-outputs",
         "events.csv",
         "summary.json",
         "timeline.html",
