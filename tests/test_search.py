@@ -267,6 +267,25 @@ def _search(args: list[str]):
     return CliRunner().invoke(main, ["search", *args], catch_exceptions=False)
 
 
+def test_search_never_overwrites_a_users_file_with_an_output_name(write_scenario, tmp_path):
+    """A user's `results.csv` in --out is refused before the search runs (one line, exit 2, the file kept);
+    a folder the search wrote itself (its manifest names the files) takes the next search."""
+    path = _tiny(write_scenario)
+    space = tmp_path / "space.yaml"
+    space.write_text(yaml.safe_dump({"parallelism.scheme": ["megatron"], "training.recompute": ["none"]}))
+    out = tmp_path / "o"
+    out.mkdir()
+    (out / "results.csv").write_text("my table")
+    r = _search([str(path), "--space", str(space), "--top", "1", "--jobs", "1", "--out", str(out), "--quiet"])
+    assert r.exit_code == 2 and "results.csv" in r.output and "simcluster did not write" in r.output
+    assert [p.name for p in out.iterdir()] == ["results.csv"] and (out / "results.csv").read_text() == "my table"
+    (out / "results.csv").unlink()
+    for _ in range(2):
+        r = _search([str(path), "--space", str(space), "--top", "1", "--jobs", "1", "--out", str(out), "--quiet"])
+        assert r.exit_code == 0, r.output
+    assert (out / ".simcluster-outputs").read_text() == "best.yaml\nresults.csv\nresults.parquet\nsearch.html\n"
+
+
 def test_search_cli_best_yaml_reruns_and_jobs_are_deterministic(write_scenario, tmp_path):
     path = _tiny(write_scenario)
     space = tmp_path / "space.yaml"
@@ -285,6 +304,7 @@ def test_search_cli_best_yaml_reruns_and_jobs_are_deterministic(write_scenario, 
     page = (outs[0] / "search.html").read_text()
     assert all(f'id="search-{k}"' in page for k in ("scatter", "heatmap", "breakdown"))
     assert sorted(p.name for p in outs[0].iterdir()) == [
+        ".simcluster-outputs",
         "best.yaml",
         "results.csv",
         "results.parquet",

@@ -107,7 +107,7 @@ def command(
 def _search(scenario, space_file, overrides, top, jobs, executor, address, out, quiet, held, margin=0.0, tokens=None, seeding=(None, "time")) -> None:  # noqa: ANN001
     from simcluster.config.loader import apply_overrides, load_scenario, read_yaml_mapping
     from simcluster.errors import ConfigError
-    from simcluster.report.outdir import check_file_target, out_folder
+    from simcluster.report.outdir import check_file_target, claim, out_folder
     from simcluster.search.driver import best_yaml, run_search
     from simcluster.search.pages import search_html
     from simcluster.search.point import BREAKDOWN_COLUMNS, SEED_COLUMNS, SUMMARY_COLUMNS
@@ -137,8 +137,7 @@ def _search(scenario, space_file, overrides, top, jobs, executor, address, out, 
     out = held.enter_context(  # made and locked before the work, not after
         out_folder(out if out is not None else Path("out") / f"{loaded.scenario.name}-search")
     )
-    for name in ("results.parquet", "results.csv", "search.html", "best.yaml"):
-        check_file_target(out / name)
+    claim(out, ("results.parquet", "results.csv", "search.html", "best.yaml"))
     bars = _Bars(enabled=not quiet)
     try:
         res = run_search(

@@ -9,7 +9,7 @@ import click
 
 from simcluster.commands.options import check_executor, executor_options, out_options
 from simcluster.errors import SimclusterError
-from simcluster.report.outdir import check_file_target, out_folder, write_file_atomic
+from simcluster.report.outdir import claim, out_folder, write_file_atomic
 
 
 @click.command("sweep")
@@ -44,8 +44,7 @@ def _sweep(sweep_file, jobs, executor, address, resume, out, quiet) -> None:  # 
     check_executor(jobs, executor, address)
     sweep = load_sweep(sweep_file)
     with out_folder(out if out is not None else Path("out") / f"{sweep.name}-sweep") as out:
-        for name in ("results.parquet", "results.csv", "sweep.html"):  # before the points run, not after
-            check_file_target(out / name)
+        claim(out, ("results.parquet", "results.csv", "sweep.html"))  # before the points run, not after
         try:
             with Progress(f"sweep {sweep.name}", enabled=not quiet) as bar:
                 rows, skipped = run_sweep(sweep, out, jobs, executor, address, resume, progress=bar)

@@ -36,7 +36,7 @@ def command(
     cases_path: Path | None, as_json_flag: bool, report: str | Path | None, table_filter: str | None
 ) -> None:
     """Run validation cases and print predicted vs published with the signed relative error."""
-    from simcluster.report.outdir import check_file_target, make_out
+    from simcluster.report.outdir import claim, make_out
     from simcluster.validate.cases import default_cases_path, load_cases
     from simcluster.validate.report import as_json, as_text, write_report
     from simcluster.validate.runner import run_cases
@@ -44,7 +44,7 @@ def command(
     try:
         if report is not None:  # checked (and made) before an hour of cases, not after
             report = make_out(report)
-            check_file_target(report / "validation.html")
+            claim(report, ["validation.html"])
         cases = load_cases(cases_path or default_cases_path())
         keep = select_tables(cases, table_filter)
         outcomes = [o for o in run_cases(needed(cases, keep)) if o.case.id in keep]

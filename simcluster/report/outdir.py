@@ -31,7 +31,7 @@ import shutil
 import signal
 import stat
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from simcluster.errors import ConfigError
@@ -113,6 +113,21 @@ def write_file_atomic(path: Path, write: Callable[[Path], object]) -> None:
         raise
 
 
+def claim(out: Path, names: Iterable[str]) -> None:
+    """Before a command writes `names` one by one into `out` (search, sweep, validate --report): each must be
+    free or a plain file an earlier command wrote there (the folder's manifest, `MANIFEST`); then they are
+    added to the manifest, before they are written, so a file of the user's is never overwritten because
+    simcluster uses its name. One-line error otherwise, nothing written."""
+    names = list(names)
+    ours = wrote_before(out)
+    for name in names:
+        path = check_file_target(out / name)
+        if name not in ours and os.path.lexists(path):
+            raise _fail(str(path), "is a file simcluster did not write there; move it away or choose another --out")
+    listed = sorted(ours | set(names))
+    write_file_atomic(out / MANIFEST, lambda tmp: tmp.write_text("".join(f"{n}\n" for n in listed)))
+
+
 @contextlib.contextmanager
 def locked_out(path: Path) -> Iterator[None]:
     """Hold an exclusive lock on the folder `path` (flock on the folder itself: no file is written) while a
@@ -140,8 +155,9 @@ def locked_out(path: Path) -> Iterator[None]:
 @contextlib.contextmanager
 def out_folder(text: str | Path) -> Iterator[Path]:
     """`make_out(text)`, held under `locked_out` while the command writes; when the command fails, the
-    folders made for it are removed again if nothing was left in them (an empty `.parts` of a folder made
-    now included), so a failed sweep or search leaves no empty folder behind."""
+    folders made for it are removed again if nothing was left in them (an empty `.parts` and the manifest of
+    a folder made now included), so a failed sweep or search leaves no empty folder behind. A folder that was
+    there keeps the manifest `claim` updated: what a sweep wrote before it failed is still its own."""
     path = Path(os.path.abspath(check_out(str(text))))
     missing = [p for p in (path, *path.parents) if not p.exists()]  # deepest first
     made = make_out(text)
@@ -149,7 +165,11 @@ def out_folder(text: str | Path) -> Iterator[Path]:
         with locked_out(made):
             yield made
     except BaseException:
-        if missing:
+        if missing:  # made now: the manifest `claim` wrote goes with it
+            manifest = path / MANIFEST
+            if manifest.is_file() and not manifest.is_symlink():
+                with contextlib.suppress(OSError):
+                    manifest.unlink()
             with contextlib.suppress(OSError):
                 (path / ".parts").rmdir()
         for d in missing:
