@@ -123,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m calibrate.fromtrace", description=__doc__.split("\n\n")[0])
     ap.add_argument("traces", nargs="+", type=Path)
     ap.add_argument("--base", required=True, help="preset name or profile YAML that fills what is not fitted")
-    ap.add_argument("--out", required=True, type=Path)
+    ap.add_argument("--out", required=True, help="a new or simcluster-written folder (an empty path is refused)")
     a = ap.parse_args(argv)
     from simcluster.report.outdir import AtomicDir, check_out
 
@@ -140,6 +140,10 @@ def main(argv: list[str] | None = None) -> int:
     except (SimclusterError, ValueError) as exc:
         print(f"error: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}", file=sys.stderr)
         return 2
+    except Exception as exc:  # noqa: BLE001 - a bug, said in one line as simcluster's commands do, no traceback
+        text = (str(exc).splitlines() or [""])[0][:300]
+        print(f"error: internal error, please report it: {type(exc).__name__}: {text}", file=sys.stderr)
+        return 1
     g = fits["gemm"]
     if "r2" in g:
         print(f"  {'good fit' if g['verdict'] == 'good' else 'POOR FIT'}: GEMM curve: r2 {g['r2']:.3f}, "
@@ -151,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     for w in fits["warnings"]:
         print(f"warning: {w}", file=sys.stderr)
     print(f"  collectives with recorded sizes: {len(fits['collective_points'])}")
-    print(f"wrote {a.out / 'profile.yaml'} and fits.json")
+    print(f"wrote {Path(a.out) / 'profile.yaml'} and fits.json")
     return 0
 
 

@@ -61,6 +61,10 @@ class _Group(click.Group):
         if hasattr(signal, "SIGXFSZ"):  # past `ulimit -f`: an EFBIG error to report, not a killed process
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         kwargs.pop("standalone_mode", None)
+        try:  # SIGTERM (`kill`, `timeout`) unwinds like Ctrl-C: temporary folders are removed on the way out
+            previous = signal.signal(signal.SIGTERM, _terminate)
+        except ValueError:  # not the main thread
+            previous = None
         try:
             return super().main(*args, standalone_mode=False, **kwargs)
         except click.exceptions.Exit as exc:
@@ -68,6 +72,9 @@ class _Group(click.Group):
         except click.Abort:
             _say("error: interrupted")
             sys.exit(130)
+        except Terminated:
+            _say("error: terminated")
+            sys.exit(143)
         except click.UsageError as exc:
             where = exc.ctx.command_path if exc.ctx is not None else "simcluster"
             _say(f"error: {one_line(exc.format_message())} (see '{where} --help')")
@@ -83,6 +90,17 @@ class _Group(click.Group):
                 raise
             _say(f"error: internal error, please report it: {type(exc).__name__}: {one_line(str(exc))[:300]}")
             sys.exit(1)
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived: raised in the main thread so that every `finally` (temporary folders) runs."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated
 
 
 _FAST_EXIT = [False]  # set by `entry` (the program itself), never by a caller of `main` (tests, plugins)

@@ -298,6 +298,9 @@ def test_limits_hold_for_sweep_points_and_search_spaces(tmp_path):
     _one_line(["search", str(SCENARIO), "--space", str(space), "--out", str(tmp_path / "o")], "layouts")
     space.write_text(yaml.safe_dump({"hardware": ["dgx-a100", "dgx-h100"]}))
     _one_line(["search", str(SCENARIO), "--space", str(space), "--out", str(tmp_path / "o")], "space.hardware")
+    for one in (["/etc/passwd"], "dgx-h100"):  # one value too: the estimate would price it with the scenario's
+        space.write_text(yaml.safe_dump({"hardware": one}))
+        _one_line(["search", str(SCENARIO), "--space", str(space), "--out", str(tmp_path / "o")], "space.hardware")
 
 
 def test_unfolded_gpt3_is_refused_by_its_memory_estimate():
@@ -593,3 +596,25 @@ def test_a_failed_sweep_or_search_leaves_no_empty_folder(tmp_path, command):
         assert out.is_dir() == before and (tmp_path / "a").is_dir() == before
         if before:  # the claimed names' manifest stays (a failed sweep's rows are still its own)
             assert [p.name for p in out.iterdir() if p.name not in (".parts", ".simcluster-outputs")] == []
+
+
+def test_sigterm_unwinds_like_ctrl_c(tmp_path):
+    """SIGTERM (`kill`, `timeout`) while a run works: one line, exit 143, the temporary folder beside --out
+    removed and --out not made (before, the default action killed the process and left the folder)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "o"
+    cmd = [sys.executable, "-m", "simcluster.cli", "run", str(ROOT / "scenarios" / "gpt3_175b_1024gpu.yaml"),
+           "--out", str(out), "--quiet"]  # fmt: skip
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not list(tmp_path.glob(".simcluster-tmp-*")) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert proc.poll() is None, "the run ended before it could be terminated"
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 143 and err.strip().splitlines() == ["error: terminated"], err
+    assert list(tmp_path.iterdir()) == []

@@ -316,3 +316,93 @@ def test_a_measured_h200_step_beside_its_simulation(tmp_path):
     by = {c["class"]: c for c in res["classes"]}
     assert by["gemm"]["measured_count"] == 4 * 7 * 3 + 3  # unfused q, k, v and w1, w3; the head's three
     assert by["gemm"]["simulated_count"] == 4 * 4 * 3 + 3  # Megatron's fused QKV and gate-up
+
+
+HOSTILE_BASE = [
+    {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 100, "dur": 50,
+     "args": {"External id": 7, "Input Dims": [[512, 256], [256, 1024]]}},
+    {"ph": "X", "cat": "kernel", "name": "ampere_bf16_gemm", "pid": 0, "tid": 7, "ts": 130, "dur": 40,
+     "args": {"External id": 7}},
+    {"ph": "X", "cat": "kernel", "name": "ncclDevKernel_AllReduce_Sum_bf16_RING_LL", "pid": 0, "tid": 7,
+     "ts": 200, "dur": 30, "args": {"In msg nelems": 1048576, "dtype": "BFloat16", "Group size": 2}},
+]  # fmt: skip
+
+
+def _hostile(event: int, where: str, key: str, value: object) -> list:
+    events = json.loads(json.dumps(HOSTILE_BASE))
+    (events[event]["args"] if where == "args" else events[event])[key] = value
+    return events
+
+
+# (the trace's events, a rule its one-line error names; None: read, every number kept finite)
+HOSTILE_TRACES = {
+    "external_id_list": (_hostile(0, "args", "External id", [7]), None),
+    "correlation_dict": (_hostile(1, "args", "correlation", {"a": 1}), None),
+    "cat_list": (_hostile(1, "", "cat", ["kernel"]), None),
+    "dims_infinite": (_hostile(0, "args", "Input Dims", [[float("inf"), 256], [256, 1024]]), None),
+    "group_size_nan": (_hostile(2, "args", "Group size", float("nan")), None),
+    "group_size_inf": (_hostile(2, "args", "Group size", float("inf")), None),
+    "nelems_400_digits": (_hostile(2, "args", "In msg nelems", 10**400), None),
+    "nelems_1e308": (_hostile(2, "args", "In msg nelems", 1e308), None),
+    "ts_5000_digits": (_hostile(1, "", "ts", 10**5000), "not a valid trace"),
+    "ts_spread": (_hostile(2, "", "ts", -1.7e308), "ts=-1.7e+308 must be a number in"),
+    "dur_negative": (_hostile(1, "", "dur", -40), "dur=-40 must be a number in [0,"),
+    "dur_text": (_hostile(1, "", "dur", "40"), "dur='40' must be a number"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE_TRACES))
+def test_hostile_trace_fields_are_one_line_or_ignored(tmp_path, case):
+    """A trace field of the wrong type or beyond any real value (found by a hostile sweep: 'internal error'
+    exits, a Python traceback from calibrate.fromtrace, 'infB' written into trace_summary.json): the trace is
+    refused in one line naming the field, or the field is ignored and every number written stays finite."""
+    events, rule = HOSTILE_TRACES[case]
+    path = tmp_path / "t.json"
+    import sys
+
+    sys.set_int_max_str_digits(0)  # to write the 5,000-digit number; the reader's limit is restored below
+    try:
+        path.write_text(json.dumps({"traceEvents": events}))
+    finally:
+        sys.set_int_max_str_digits(4300)
+    out = tmp_path / "o"
+    res = CliRunner().invoke(main, ["trace", "summary", str(path), "--out", str(out)])
+    if rule is None:
+        assert res.exit_code == 0, res.output
+        text = (out / "trace_summary.json").read_text()
+        assert not re.search(r"\b(inf|nan|Infinity|NaN)", text.replace(str(path), "")), text
+    else:
+        lines = res.output.strip().splitlines()
+        assert res.exit_code == 2 and len(lines) == 1 and rule in lines[0], res.output
+        assert not out.exists()
+    from calibrate.fromtrace import main as fromtrace
+
+    code = fromtrace([str(path), "--base", "dgx-a100", "--out", str(tmp_path / "f")])
+    assert code == (0 if rule is None else 2)
+
+
+def test_deep_trace_and_special_files_are_one_line(tmp_path, capsys):
+    """100,000-deep JSON nesting and a named pipe (which would block the read forever) are refused in one
+    line; calibrate.fromtrace refuses an empty --out (it wrote into the working folder)."""
+    import os
+
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"traceEvents": [' + "[" * 100000 + "]" * 100000 + "]}")
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    for path, rule in ((deep, "nested too deeply"), (fifo, "not a regular file")):
+        with pytest.raises(TraceError) as err:
+            read_trace(path)
+        assert rule in str(err.value) and "\n" not in str(err.value)
+    from calibrate.fromtrace import main as fromtrace
+
+    ok = _write(tmp_path / "ok.json", HOSTILE_BASE)
+    here = tmp_path / "here"
+    here.mkdir()
+    cwd = os.getcwd()
+    os.chdir(here)
+    try:
+        assert fromtrace([str(ok), "--base", "dgx-a100", "--out", ""]) == 2
+    finally:
+        os.chdir(cwd)
+    assert list(here.iterdir()) == [] and "--out=''" in capsys.readouterr().err

@@ -37,6 +37,8 @@ def run_traintime(
 
     n_tokens = tt.check_tokens(_number("tokens", tokens))
     given_it = _number("iteration_time_s", iteration_time_s) if iteration_time_s is not None else None
+    if given_it is not None and given_it > tt.MAX_ITERATION_S:
+        raise ConfigError("iteration_time_s", iteration_time_s, f"must be <= {tt.MAX_ITERATION_S:g} s")
     out_path = check_out(out) if out is not None else None
     loaded = load_scenario(scenario, overrides)
     sc = loaded.scenario

@@ -12,6 +12,7 @@ from simcluster.parallel.base import Dims
 from simcluster.reliability import goodput as g
 
 MAX_TOKENS = 1e18
+MAX_ITERATION_S = 1e7  # one iteration of 116 days: past any real run (and the run's totals stay finite)
 
 
 def model_params(sc: Scenario) -> float:

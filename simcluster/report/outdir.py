@@ -313,19 +313,20 @@ def _exchange(a: Path, b: Path) -> bool:
 
 @contextlib.contextmanager
 def _no_interrupt() -> Iterator[None]:
-    """Hold SIGINT back for the duration (main thread only), then deliver it."""
+    """Hold SIGINT and SIGTERM back for the duration (main thread only), then deliver them."""
     try:
-        hit: list[object] = []
-        previous = signal.signal(signal.SIGINT, lambda *a: hit.append(a))
+        hit: list[tuple[int, object]] = []
+        previous = {sig: signal.signal(sig, lambda *a: hit.append(a)) for sig in (signal.SIGINT, signal.SIGTERM)}
     except ValueError:  # not the main thread
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
-        if hit and callable(previous):
-            previous(*hit[0])
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        if hit and callable(previous[hit[0][0]]):
+            previous[hit[0][0]](*hit[0])
 
 
 @contextlib.contextmanager

@@ -105,10 +105,10 @@ def load_space(path: Path | None, base: dict[str, Any]) -> Space:
         vals = raw if isinstance(raw, list) else [raw]
         if not vals:
             raise ConfigError(f"space.{key}", raw, "must list at least one value")
-        if key == "hardware" and len(vals) > 1:
+        if key == "hardware":  # the search's profile is the scenario's: it prices every layout's estimate
             raise ConfigError(
                 "space.hardware", raw, "one search is for one hardware profile (its memory and estimate "
-                "rank the layouts): run one search per profile and compare their best.yaml",
+                "rank the layouts): set it in the scenario or with --set hardware=NAME, one search per profile",
             )  # fmt: skip
         for v in vals:
             _check_value(base, key, v)

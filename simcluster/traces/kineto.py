@@ -14,13 +14,20 @@ from __future__ import annotations
 
 import gzip
 import json
+import math
 import re
+import stat
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from simcluster.errors import SimclusterError
+from simcluster.errors import SimclusterError, excerpt
 
+# what a well-formed trace stays within: timestamps and durations (us; Kineto's are since the epoch, ~1.7e15),
+# GEMM dimensions and group sizes, message bytes
+MAX_US = 1e17
+MAX_DIM = 2**40
+MAX_BYTES = 2.0**50
 CLASSES = ("gemm", "attention", "collective", "p2p", "elementwise", "memcpy", "memset", "other")
 _GPU_CATS = {"kernel": "kernel", "gpu_memcpy": "memcpy", "gpu_memset": "memset"}
 _NCCL = re.compile(r"nccl(?:Dev)?Kernel_([A-Za-z]+)", re.IGNORECASE)
@@ -102,6 +109,8 @@ class RankTrace:
 def load_json(path: Path) -> dict:
     """The trace's JSON object; a missing, truncated or non-JSON file is a one-line TraceError."""
     try:
+        if not stat.S_ISREG(path.stat().st_mode):  # a FIFO or a device would block or never end
+            raise TraceError(f"trace {path}: not a regular file (a folder, pipe or device)")
         raw = path.read_bytes()
     except OSError as exc:
         raise TraceError(f"trace {path}: cannot read ({exc.strerror or exc})") from None
@@ -117,6 +126,10 @@ def load_json(path: Path) -> dict:
     except json.JSONDecodeError as exc:
         rule = "truncated JSON" if exc.pos >= len(raw.rstrip()) - 1 else "not valid JSON"
         raise TraceError(f"trace {path}: {rule} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise TraceError(f"trace {path}: nested too deeply (not a PyTorch profiler trace)") from None
+    except ValueError as exc:  # a number with more digits than Python converts
+        raise TraceError(f"trace {path}: not a valid trace ({str(exc).split(';')[0]})") from None
     if isinstance(data, list):  # the bare-array form of the Chrome trace format
         data = {"traceEvents": data}
     if not isinstance(data, dict) or not isinstance(data.get("traceEvents"), list):
@@ -158,23 +171,25 @@ def _gemm_mnk(op: str, dims: object) -> tuple[int, int, int] | None:
         m = 1
         for d in a[:-1]:
             m *= int(d)
-        return m, int(b[-1]), int(a[-1])
-    except (TypeError, ValueError):
+        mnk = m, int(b[-1]), int(a[-1])
+        return mnk if all(0 < x <= MAX_DIM for x in mnk) else None
+    except (TypeError, ValueError, OverflowError):
         return None
 
 
 def _comm_args(args: dict) -> tuple[float, str, int]:
     """(bytes, group, group size) from NCCL kernel or record_param_comms args, where recorded."""
-    nelems = args.get("In msg nelems", args.get("In msg size"))
-    out = args.get("Out msg nelems")
+    nelems = _num(args.get("In msg nelems", args.get("In msg size")))
+    out = _num(args.get("Out msg nelems"))
     dtype = str(args.get("dtype", "")).lower()
     size = 0.0
-    if isinstance(nelems, (int, float)) and dtype in _DTYPE_BYTES:
-        n = max(float(nelems), float(out) if isinstance(out, (int, float)) else 0.0)
-        size = n * _DTYPE_BYTES[dtype]
+    if nelems > 0 and dtype in _DTYPE_BYTES:
+        size = max(nelems, out) * _DTYPE_BYTES[dtype]
+        if not size <= MAX_BYTES:  # a count no GPU holds: not a message size
+            size = 0.0
     group = args.get("Process Group Ranks") or args.get("Process Group Name") or ""
-    gsize = args.get("Group size", 0)
-    return size, str(group), int(gsize) if isinstance(gsize, (int, float)) else 0
+    gsize = _num(args.get("Group size", 0))
+    return size, str(group)[:200], int(gsize) if 0 < gsize <= MAX_DIM else 0
 
 
 def read_trace(path: Path, max_gaps: int = 20) -> RankTrace:
@@ -188,21 +203,23 @@ def read_trace(path: Path, max_gaps: int = 20) -> RankTrace:
     raw: list[dict] = []
     starts: dict[int, list[float]] = {}
     for ev in events:
-        if not isinstance(ev, dict) or ev.get("ph") != "X":
+        if not isinstance(ev, dict) or ev.get("ph") != "X" or not isinstance(ev.get("cat"), str):
             continue
-        cat = ev.get("cat")
+        cat = ev["cat"]
         if cat in _GPU_CATS:
+            _check_times(path, ev)
             raw.append(ev)
         elif cat in ("cpu_op", "cuda_runtime"):
             args = ev.get("args")
-            if isinstance(args, dict) and "External id" in args:
+            ext = _key(args.get("External id")) if isinstance(args, dict) else None
+            if ext is not None:
                 ts, end = _num(ev.get("ts")), _num(ev.get("ts")) + _num(ev.get("dur"))
                 thread = host.setdefault((str(ev.get("pid")), str(ev.get("tid"))), [])
                 if cat == "cpu_op":
-                    ops[args["External id"]] = (str(ev.get("name", "")), args)
-                    thread.append((ts, 0, end, args["External id"]))
-                elif "correlation" in args:
-                    launch[args["correlation"]] = args["External id"]
+                    ops[ext] = (str(ev.get("name", "")), args)
+                    thread.append((ts, 0, end, ext))
+                elif _key(args.get("correlation")) is not None:
+                    launch[args["correlation"]] = ext
                     if "LaunchKernel" in str(ev.get("name", "")):
                         starts.setdefault(id(thread), []).append(ts)
                     thread.append((ts, 1, end, ("launch", args["correlation"])))
@@ -217,8 +234,9 @@ def read_trace(path: Path, max_gaps: int = 20) -> RankTrace:
     for ev in raw:
         name = str(ev.get("name", ""))
         args = ev.get("args") if isinstance(ev.get("args"), dict) else {}
-        ext = launch.get(args.get("correlation"), args.get("External id"))
-        op, op_args = ops.get(ext, ops.get(args.get("External id"), ("", {})))
+        own = _key(args.get("External id"))
+        ext = launch.get(_key(args.get("correlation")), own)
+        op, op_args = ops.get(ext, ops.get(own, ("", {})))
         if _GPU_CATS[ev["cat"]] != "kernel":
             cls, coll = _GPU_CATS[ev["cat"]], ""
         else:
@@ -280,10 +298,34 @@ def _median_interval_us(starts: dict[int, list[float]], busy_limit_us: float = 1
 
 
 def _num(value: object) -> float:
-    """A finite number from a trace field; anything else is 0 (a trace field, not the user's input)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+    """A finite number from a trace field; anything else (text, a list, NaN, infinity, an integer past what
+    a float holds) is 0 (a trace field, not the user's input)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
         return 0.0
-    return float(value) if abs(value) != float("inf") else 0.0
+    try:
+        out = float(value)
+    except OverflowError:
+        return 0.0
+    return out if math.isfinite(out) else 0.0
+
+
+def _key(value: object) -> int | str | None:
+    """An id field (External id, correlation) usable as a key: an integer or a string, else None."""
+    return value if isinstance(value, (int, str)) and not isinstance(value, bool) else None
+
+
+def _check_times(path: Path, ev: dict) -> None:
+    """A GPU activity's start and duration in microseconds: numbers within MAX_US (0 <= dur), else the trace
+    is refused in one line naming the field (a corrupt trace, not one the profiler wrote)."""
+    for key, low in (("ts", -MAX_US), ("dur", 0.0)):
+        v = ev.get(key, 0)
+        x = _num(v)
+        number = isinstance(v, (int, float)) and not isinstance(v, bool) and (x != 0 or v == 0)  # finite
+        if not (number and low <= x <= MAX_US):
+            name = str(ev.get("name", ""))[:60]
+            raise TraceError(
+                f"trace {path}: GPU activity {name!r}: {key}={excerpt(v)} must be a number in [{low:g}, {MAX_US:g}] us"
+            )
 
 
 def _busy_and_gaps(kernels: list[Kernel]) -> tuple[float, float, list[tuple[float, float]]]:
