@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
@@ -27,7 +28,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "--out", type=Path, required=True, help="directory for CSVs, fits.json, profile.yaml, report.html"
+        "--out", type=_out_dir, required=True, help="directory for CSVs, fits.json, profile.yaml, report.html"
     )
     p.add_argument("--quick", action="store_true", help="tiny sizes and few iterations (CI, smoke tests)")
     p.add_argument(
@@ -60,7 +61,7 @@ def _local_parser() -> _Parser:
 
 def _analyze_parser() -> _Parser:
     p = _Parser(prog="python -m calibrate analyze", description="refit the measurements in --out")
-    p.add_argument("--out", type=Path, required=True)
+    p.add_argument("--out", type=_out_dir, required=True)
     p.add_argument("--base", default=None, help="preset or profile path (default: the run's base)")
     p.add_argument(
         "--attention-backend",
@@ -81,6 +82,31 @@ def _gemm_dtypes(text: str) -> frozenset[str]:
     return names
 
 
+def _out_dir(text: str) -> Path:
+    """--out as a folder path: an empty path (which would be the working folder), a NUL, a file or a path
+    under a file is refused (simcluster's `check_out`)."""
+    from simcluster.errors import ConfigError
+    from simcluster.report.outdir import check_out
+
+    try:
+        return check_out(text)
+    except ConfigError as exc:
+        raise argparse.ArgumentTypeError(exc.rule) from None
+
+
+def _at_least(low: int) -> Callable[[str], int]:
+    def count(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{value} must be at least {low}")
+        return value
+
+    return count
+
+
 def _ints(text: str) -> tuple[int, ...]:
     try:
         return tuple(int(t) for t in text.split(","))
@@ -93,7 +119,7 @@ def _grid_parser() -> _Parser:
         prog="python -m calibrate grid",
         description="time a full GEMM grid (every b x m x n x k) on this device, as a GEMM table CSV",
     )
-    p.add_argument("--out", type=Path, required=True, help="directory for gemm_grid.csv and grid_run.json")
+    p.add_argument("--out", type=_out_dir, required=True, help="directory for gemm_grid.csv and grid_run.json")
     p.add_argument(
         "--dtypes",
         type=_gemm_dtypes,
@@ -160,9 +186,9 @@ def _import_parser() -> _Parser:
     )
     p.add_argument("--base", default="dgx-a100", help="preset or profile for what is not measured")
     p.add_argument("--op", default=None, help="collective of every file (default: from the file name)")
-    p.add_argument("--ranks", type=int, default=None, help="GPUs per table (default: the output's devices)")
-    p.add_argument("--nodes", type=int, default=None, help="nodes per table (default: the output's hosts)")
-    p.add_argument("--out", type=Path, required=True, help="new folder for profile.yaml, tables/, report")
+    p.add_argument("--ranks", type=_at_least(2), default=None, help="GPUs per table (default: the output's devices)")
+    p.add_argument("--nodes", type=_at_least(1), default=None, help="nodes per table (default: the output's hosts)")
+    p.add_argument("--out", type=_out_dir, required=True, help="new folder for profile.yaml, tables/, report")
     return p
 
 

@@ -406,3 +406,34 @@ def test_deep_trace_and_special_files_are_one_line(tmp_path, capsys):
     finally:
         os.chdir(cwd)
     assert list(here.iterdir()) == [] and "--out=''" in capsys.readouterr().err
+
+
+def test_fromtrace_over_a_base_with_gemm_tables(tmp_path):
+    """`--base hgx-h200` (measured GEMM and attention tables, kept inline in the written profile) on the
+    shipped H200 trace: the profile is written and loads (inline table rows are lists in YAML; the schema
+    refused them as not tuples)."""
+    from calibrate.fromtrace import main as fromtrace
+    from simcluster.hardware.profile import load_profile
+
+    trace = Path(__file__).parent / "data/h200/traces/llama4l_h200_bf16.pt.trace.json.gz"
+    out = tmp_path / "p"
+    assert fromtrace([str(trace), "--base", "hgx-h200", "--out", str(out)]) == 0
+    prof = load_profile(str(out / "profile.yaml"))
+    assert prof.tables.gemm and prof.tables.gemm[0].rows == load_profile("hgx-h200").tables.gemm[0].rows
+
+
+def test_a_trace_past_the_size_limit_is_refused_without_inflating_it(tmp_path, monkeypatch):
+    """A gzip member that inflates past MAX_TRACE_BYTES (a 1 MB file can hold gigabytes of spaces) is refused
+    in one line once the limit is crossed; a trace in two gzip members within it reads."""
+    import simcluster.traces.kineto as kineto
+
+    text = json.dumps({"traceEvents": HOSTILE_BASE}).encode()
+    monkeypatch.setattr(kineto, "MAX_TRACE_BYTES", len(text) + 10)
+    two = tmp_path / "two.json.gz"
+    two.write_bytes(gzip.compress(text[:100]) + gzip.compress(text[100:]))
+    assert len(read_trace(two).kernels) == 2
+    bomb = tmp_path / "bomb.json.gz"
+    bomb.write_bytes(gzip.compress(text[:-2] + b" " * 10_000 + text[-2:]))
+    with pytest.raises(TraceError) as err:
+        read_trace(bomb)
+    assert "GiB of JSON" in str(err.value) and "\n" not in str(err.value)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Literal, get_args
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from simcluster.errors import ConfigError, excerpt
 
@@ -75,6 +75,11 @@ def rate_scale_field(what: str, effect: str) -> Any:
     )
 
 
+def _tuples(rows: object) -> object:
+    """Inline rows as YAML and JSON give them (lists) taken as the tuples they are; anything else as it is."""
+    return [tuple(r) if isinstance(r, list) else r for r in rows] if isinstance(rows, list) else rows
+
+
 class GemmTable(_Strict):
     """Measured GEMMs of one dtype on a full grid of (b, m, n, k) (every combination of the listed values)."""
 
@@ -84,6 +89,8 @@ class GemmTable(_Strict):
         default_factory=list, description="(b, m, n, k, time_us), filled from `file` on loading"
     )
     rate_scale: float = rate_scale_field("GEMM", "every time is divided by it")
+
+    _rows_as_tuples = field_validator("rows", mode="before")(lambda v: _tuples(v))
 
     @model_validator(mode="after")
     def _grid(self) -> GemmTable:
@@ -117,6 +124,8 @@ class AttentionTable(_Strict):
         default_factory=list, description="(seq, head_dim, direction, tflops), filled from `file` on loading"
     )
     rate_scale: float = rate_scale_field("attention", "every rate is multiplied by it")
+
+    _rows_as_tuples = field_validator("rows", mode="before")(lambda v: _tuples(v))
 
     @model_validator(mode="after")
     def _grid(self) -> AttentionTable:

@@ -12,7 +12,6 @@ far too heavy for a reader; this module reads only the documented fields above, 
 
 from __future__ import annotations
 
-import gzip
 import json
 import math
 import re
@@ -28,6 +27,7 @@ from simcluster.errors import SimclusterError, excerpt
 MAX_US = 1e17
 MAX_DIM = 2**40
 MAX_BYTES = 2.0**50
+MAX_TRACE_BYTES = 2**30  # JSON text read, compressed or not
 CLASSES = ("gemm", "attention", "collective", "p2p", "elementwise", "memcpy", "memset", "other")
 _GPU_CATS = {"kernel": "kernel", "gpu_memcpy": "memcpy", "gpu_memset": "memset"}
 _NCCL = re.compile(r"nccl(?:Dev)?Kernel_([A-Za-z]+)", re.IGNORECASE)
@@ -108,15 +108,19 @@ class RankTrace:
 
 def load_json(path: Path) -> dict:
     """The trace's JSON object; a missing, truncated or non-JSON file is a one-line TraceError."""
+    too_big = f"trace {path}: more than {MAX_TRACE_BYTES / 2**30:g} GiB of JSON (one rank's trace of a few steps is far less)"
     try:
-        if not stat.S_ISREG(path.stat().st_mode):  # a FIFO or a device would block or never end
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):  # a FIFO or a device would block or never end
             raise TraceError(f"trace {path}: not a regular file (a folder, pipe or device)")
+        if st.st_size > MAX_TRACE_BYTES:
+            raise TraceError(too_big)
         raw = path.read_bytes()
     except OSError as exc:
         raise TraceError(f"trace {path}: cannot read ({exc.strerror or exc})") from None
     try:
         if raw[:2] == b"\x1f\x8b":
-            raw = gzip.decompress(raw)
+            raw = _gunzip(raw, MAX_TRACE_BYTES, too_big)
     except (OSError, EOFError, zlib.error) as exc:
         raise TraceError(f"trace {path}: gzip stream is truncated or corrupt ({exc})") from None
     try:
@@ -135,6 +139,24 @@ def load_json(path: Path) -> dict:
     if not isinstance(data, dict) or not isinstance(data.get("traceEvents"), list):
         raise TraceError(f"trace {path}: no 'traceEvents' list (not a PyTorch profiler trace)")
     return data
+
+
+def _gunzip(raw: bytes, limit: int, too_big: str) -> bytes:
+    """The gzip members of `raw` decompressed, refused (`too_big`) past `limit` bytes without inflating the
+    rest (a small file can hold gigabytes of zeros)."""
+    out: list[bytes] = []
+    size = 0
+    while raw:
+        d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        chunk = d.decompress(raw, limit - size + 1)
+        size += len(chunk)
+        if size > limit or d.unconsumed_tail:
+            raise TraceError(too_big)
+        out.append(chunk)
+        if not d.eof:
+            raise EOFError("compressed file ended before the end-of-stream marker was reached")
+        raw = d.unused_data.lstrip(b"\0")  # gzip allows zero padding between members
+    return b"".join(out)
 
 
 def classify(name: str, op: str = "") -> tuple[str, str]:
