@@ -226,7 +226,7 @@ class AtomicDir:
         self._remove_created()
 
     def commit(self) -> None:
-        """Move the written files into `out` with their manifest (SIGINT is held back until the move is over)."""
+        """Move the written files into `out` with their manifest (SIGINT and SIGTERM wait until the move is over)."""
         written = sorted(f.name for f in self.path.iterdir() if f.name != MANIFEST)
         (self.path / MANIFEST).write_text("".join(f"{name}\n" for name in written))
         with _no_interrupt():
