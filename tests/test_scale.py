@@ -214,7 +214,9 @@ def test_events_only_when_asked_past_the_limit(small_run, monkeypatch, tmp_path)
     _, written = write_outputs(small_run, tmp_path / "a", "auto", ["summary", "events"])
     assert (tmp_path / "a" / "events.csv").exists()  # named in --outputs: asked
     _, written = write_outputs(small_run, tmp_path / "b", "auto", None)
-    assert sorted(p.name for p in (tmp_path / "b").iterdir()) == ["summary.json", "timeline.html", "trace.json.gz"]
+    assert sorted(p.name for p in (tmp_path / "b").iterdir()) == [
+        ".simcluster-outputs", "summary.json", "timeline.html", "trace.json.gz"
+    ]
     assert [w.file for w in written if w.file.startswith("(")] == ["(no events)"]
     assert "only when asked" in next(w.why for w in written if w.file == "(no events)")
     write_outputs(small_run, tmp_path / "c", "auto", None, events_asked=True)
@@ -244,7 +246,7 @@ def test_the_1t_scenario_runs_on_131072_gpus_with_small_outputs(tmp_path):
     assert [c["ranks"] for c in s["per_class"]] == [4096] * 32
     assert [st["stage"] for st in s["per_stage"]] == list(range(32))
     assert sum(st["ranks"] for st in s["per_stage"]) == 131072
-    assert s["events_ranks"] == [] and sorted(p.name for p in out.iterdir()) == ["summary.json"]
+    assert s["events_ranks"] == [] and sorted(p.name for p in out.iterdir()) == [".simcluster-outputs", "summary.json"]
     assert 1.5 < s["iteration_time_s"] < 3.0 and 0.1 < s["mfu"] < 0.3  # 2.08 s, 19% when written
     assert (out / "summary.json").stat().st_size < 100_000
 
