@@ -216,3 +216,25 @@ def test_model_flops_count_gqa_and_swiglu(write_scenario):
     h, f = 4096, 14336
     matrix = 2 * (2 * h * h + 2 * h * 1024 + 3 * h * f) + h * 1024
     assert res.model_flops() == pytest.approx(256 * (6 * matrix + 2 * 12 * 256 * h), rel=1e-12)
+
+
+@pytest.mark.parametrize(("t", "sp"), [(1, False), (4, True)])
+def test_eager_norms_and_swiglu_keep_more_for_the_backward(t, sp):
+    """Eager RMSNorm (`eager_norm`: x.float() and the output before the weight, where a fused norm keeps its
+    input) keeps 4 more bytes per normalized element, two norms: 8 s b h; eager SwiGLU (`eager_pointwise`:
+    silu keeps its input, the product both factors) keeps silu's output more: e s b f, tensor-split. RoPE's
+    complex multiply keeps nothing more. Only the stored set without recompute changes (it is also what one
+    layer re-materializes under per-op or full recompute), and the MLP's share is freed before attention's
+    backward peak."""
+    from dataclasses import replace
+
+    b, s_len, e, f = 2, 1024, 2, 14336
+    model = {**LLAMA3_8B, "seq_len": s_len, "layers": 2}
+    fused, _ = scheme(model, t=t, b=b, sp=sp)
+    eager = MegatronScheme(replace(fused.d, eager_norm=True, eager_pointwise=True), fused.f, fused.layout, sp=sp)
+    sbh, sbf = s_len * b * 4096, s_len * b * f
+    extra = (8 * sbh + e * sbf) / t
+    assert eager.layer_activation_bytes("none") - fused.layer_activation_bytes("none") == pytest.approx(extra)
+    for recompute in ("op", "full"):
+        assert eager.layer_activation_bytes(recompute) == fused.layer_activation_bytes(recompute)
+    assert eager.layer_backward_bytes("none") <= fused.layer_backward_bytes("none")

@@ -442,5 +442,9 @@ def backward_working_bytes(
     ckpt = e * sbh / rep if recompute == "full" else 0.0
     mlp = 2 * e * sbh / rep + e * sbf / shard
     mlp_freed = (2 * e + 1) * sbh / rep + (3 if d.gated else 2) * e * sbf / shard
+    if d.eager_norm:  # the eager norm's fp32 copy of its input
+        mlp_freed += FP32 * sbh / rep
+    if d.eager_pointwise and d.gated:  # eager SwiGLU's silu output
+        mlp_freed += e * sbf / shard
     attention = 2 * e * sbh / rep + 2 * e * scores / shard - mlp_freed
     return ckpt + gathered + buffers + max(mlp, attention)

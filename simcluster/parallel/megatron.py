@@ -665,7 +665,10 @@ class MegatronScheme:
         """Korthikanti et al. 2022 Table 2, with e-byte activations and 1-byte dropout masks (e=2 gives
         the paper's 34 and 5). Full recompute stores only the layer input (sequence-sharded under SP, and
         split across the tensor group with `training.distribute_saved_activations`). Where the fused
-        softmax kernel cannot run, autograd keeps PyTorch's fp32 softmax output instead of an e-byte one."""
+        softmax kernel cannot run, autograd keeps PyTorch's fp32 softmax output instead of an e-byte one.
+        Eager norms and SwiGLU (`training.eager_norm`, `eager_pointwise`) keep what autograd saves for their
+        separate kernels: 4 more bytes per normalized element, and silu's output. Eager RoPE keeps nothing more
+        (its complex multiply's other factor is the frequency table)."""
         if recompute == "selective" and self.recompute_modules is not None:
             return self.layer_activation_bytes("none") - self._freed(moe=False)
         d = self.d
@@ -680,9 +683,13 @@ class MegatronScheme:
         if recompute == "op":
             return self._op_checkpoint_bytes()
         replicated = (4 * e + 2) * sbh  # layer-norm inputs, GEMM inputs of both regions, two dropout masks
+        if d.eager_norm:  # torchtitan's eager RMSNorm keeps x.float() (4) and its output before the weight (e)
+            replicated += 2 * FP32 * sbh  # where a fused norm keeps its input (e): 4 bytes more, two norms
         # q, k, v (k and v kv/a of q under grouped-query attention), the projection input; the MLP's
         # f-wide activation input and output (SwiGLU: gate, up and their product)
         mlp = (3 if d.gated else 2) * e * s * b * d.f
+        if d.eager_pointwise and d.gated:  # F.silu(w1 x) * w3 x keeps silu's input and both factors: silu's
+            mlp += e * s * b * d.f  # output more than a fused SwiGLU
         if d.mla is None:
             sharded = e * sbh * (2 + 2 * d.kvh / a) + mlp
             if d.qk_norm:  # the query and key heads before their norm (kept for its backward), with the
@@ -709,7 +716,7 @@ class MegatronScheme:
             return dense
         d = self.d
         sb = d.s * d.b
-        w = 1 if recompute == "op" else (3 if d.gated else 2)
+        w = 1 if recompute == "op" else (3 if d.gated else 2) + (d.eager_pointwise and d.gated)
         mlp = (d.e * sb * d.h * (0 if recompute == "op" else 1) + w * d.e * sb * d.f) / d.t
         return dense - mlp + moe_stored_bytes(d, self.moe, self.etp, self.sp)
 
