@@ -835,6 +835,12 @@ TORCH_FOREACH_ADAMW = (
 )  # fmt: skip
 
 
+def norm_read_on_host(optimizer: str) -> bool:
+    """Whether the step reads the gradient norm on the host (Megatron's clip does; PyTorch's clip_grad_norm_
+    keeps its coefficient on the GPU)."""
+    return optimizer == "megatron"
+
+
 def optimizer_passes(
     precision: str, grad_bytes: int, bytes_per_param: float | None = None, form: str = "megatron"
 ) -> list[tuple[str, float]]:
@@ -883,8 +889,7 @@ def _optimizer_steps(ctx: _RankCtx, params: float) -> list[Step]:
     )
 
     def mp_check(name: str) -> list[OpSpec]:
-        # PyTorch's clip_grad_norm_ keeps the norm on the GPU; every other check is read on the host
-        read = name != "grad_norm" or sc.training.optimizer == "megatron"
+        read = name != "grad_norm" or norm_read_on_host(sc.training.optimizer)  # fp16's inf check always is
         sync = [ctx.sync(f"sync.{name}", "optimizer")] if read else []
         if len(mp_group) == 1:
             return sync

@@ -48,6 +48,7 @@ from simcluster.parallel.program import (
     LAYER_PARAM_TENSORS,
     FsdpOps,
     fsdp_ops,
+    norm_read_on_host,
     optimizer_passes,
     rank_context,
     rank_params,
@@ -473,9 +474,9 @@ class _Layout:
         )
         gpu = sum(cost.elementwise(params * per_param) for _, per_param in passes)
         mp = _model_parallel_group(lay.tp, lay.dp, lay.pp, lay.order, 0, lay.cp)
-        reduce = self.coll_time("allreduce", mp, 4.0) if len(mp) > 1 else 0.0
-        # the gradient norm's check, read on the host but for PyTorch's clip; fp16's inf/nan check, read
-        norm = reduce + (h.sync_us * 1e-6 if sc.training.optimizer == "megatron" else 0.0)
+        reduce = self.coll_time("allreduce", mp, 4.0)
+        # the gradient norm's check (read on the host where `norm_read_on_host`); fp16's inf/nan check, read
+        norm = reduce + (h.sync_us * 1e-6 if norm_read_on_host(sc.training.optimizer) else 0.0)
         found_inf = reduce + h.sync_us * 1e-6 if sc.training.precision == "fp16" else 0.0
         host = (h.param_tensor_overhead_us * tensors + h.iteration_overhead_us) * 1e-6
         return host + gpu + norm + found_inf + h.sync_us * 1e-6
