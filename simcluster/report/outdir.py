@@ -121,11 +121,19 @@ def claim(out: Path, names: Iterable[str]) -> None:
     names = list(names)
     ours = wrote_before(out)
     for name in names:
-        path = check_file_target(out / name)
-        if name not in ours and os.path.lexists(path):
-            raise _fail(str(path), "is a file simcluster did not write there; move it away or choose another --out")
-    listed = sorted(ours | set(names))
-    write_file_atomic(out / MANIFEST, lambda tmp: tmp.write_text("".join(f"{n}\n" for n in listed)))
+        _check_ours(out, name, ours)
+    write_file_atomic(out / MANIFEST, lambda tmp: _write_manifest(tmp, ours | set(names)))
+
+
+def _check_ours(out: Path, name: str, ours: frozenset[str]) -> None:
+    """`out / name` may take an output: nothing stands there, or a plain file the manifest (`ours`) names."""
+    path = check_file_target(out / name)
+    if name not in ours and os.path.lexists(path):
+        raise _fail(str(path), "is a file simcluster did not write there; move it away or choose another --out")
+
+
+def _write_manifest(path: Path, names: Iterable[str]) -> None:
+    path.write_text("".join(f"{name}\n" for name in sorted(names)))
 
 
 @contextlib.contextmanager
@@ -227,8 +235,7 @@ class AtomicDir:
 
     def commit(self) -> None:
         """Move the written files into `out` with their manifest (SIGINT and SIGTERM wait until the move is over)."""
-        written = sorted(f.name for f in self.path.iterdir() if f.name != MANIFEST)
-        (self.path / MANIFEST).write_text("".join(f"{name}\n" for name in written))
+        _write_manifest(self.path / MANIFEST, (f.name for f in self.path.iterdir() if f.name != MANIFEST))
         with _no_interrupt():
             out = self.out
             if not out.exists():
@@ -245,11 +252,7 @@ class AtomicDir:
                 new = {f.name for f in self.path.iterdir()}
                 earlier = wrote_before(out)  # read before the new manifest replaces it
                 for name in sorted(new):  # checked first: nothing moves unless everything can
-                    check_file_target(out / name)
-                    if name != MANIFEST and name not in earlier and os.path.lexists(out / name):
-                        raise _fail(
-                            str(out / name), "is a file simcluster did not write there; move it away or choose another --out"
-                        )
+                    _check_ours(out, name, earlier | {MANIFEST})
                 for name in sorted(new - {MANIFEST}) + [MANIFEST]:  # the manifest last: it lists what is there
                     try:
                         os.replace(self.path / name, out / name)
