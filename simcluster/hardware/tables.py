@@ -90,7 +90,7 @@ class GemmTable(_Strict):
     )
     rate_scale: float = rate_scale_field("GEMM", "every time is divided by it")
 
-    _rows_as_tuples = field_validator("rows", mode="before")(lambda v: _tuples(v))
+    _rows_as_tuples = field_validator("rows", mode="before")(_tuples)
 
     @model_validator(mode="after")
     def _grid(self) -> GemmTable:
@@ -125,7 +125,7 @@ class AttentionTable(_Strict):
     )
     rate_scale: float = rate_scale_field("attention", "every rate is multiplied by it")
 
-    _rows_as_tuples = field_validator("rows", mode="before")(lambda v: _tuples(v))
+    _rows_as_tuples = field_validator("rows", mode="before")(_tuples)
 
     @model_validator(mode="after")
     def _grid(self) -> AttentionTable:
