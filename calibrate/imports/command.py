@@ -81,6 +81,11 @@ def _check_peaks(flag: str, path: Path, rows: list, hw: HardwareProfile) -> None
             raise ConfigError(flag, str(path), f"{why} ({hw.name})")
 
 
+def _check_new_or_empty(out: Path) -> None:
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise ConfigError("--out", str(out), "must be a new or empty folder")
+
+
 def run_import(
     nccl: list[Path],
     gemm: list[Path],
@@ -122,8 +127,7 @@ def run_import(
         raise ConfigError("--gemm-dtypes", ",".join(sorted(gemm_dtypes or ())), "leaves no GEMM of the tables")
     if len({r[:5] for r in gemm_rows}) != len(gemm_rows):
         raise ConfigError("--gemm", None, "the GEMM tables repeat a shape")
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise ConfigError("--out", str(out), "must be a new or empty folder")
+    _check_new_or_empty(out)
     if not out.parent.is_dir():
         raise ConfigError("--out", str(out), "its parent folder must exist")
 
@@ -171,8 +175,7 @@ def run_import(
         }
         (d.path / "import_report.json").write_text(json.dumps(report, indent=2) + "\n")
         load_profile(str(d.path / "profile.yaml"), field="profile.yaml")  # what is written loads
-        if out.exists() and any(out.iterdir()):  # filled while this ran: leave it as it is
-            raise ConfigError("--out", str(out), "must be a new or empty folder")
+        _check_new_or_empty(out)  # again: filled while this ran, it is left as it is
         d.commit()
     finally:
         if not d.done:
