@@ -8,7 +8,14 @@ from typing import Any
 
 import yaml
 
-from calibrate.fit.attention import ATTENTION_TABLE_FILE, fit_attention_rows, profile_kernel, table_rows
+from calibrate.fit.attention import (
+    ATTENTION_TABLE_FILE,
+    FUSED_KERNELS,
+    attention_table_file,
+    fit_attention_rows,
+    profile_kernel,
+    table_rows,
+)
 from calibrate.fit.tables import (
     fit_backward_rows,
     fit_collective_rows,
@@ -82,7 +89,8 @@ def analyze(out_dir: Path, base: str | None = None, attention_backend: str | Non
     profile, provenance = build_profile(
         base_name, base_profile, fits, gemm_fit, points, run, attention_backend
     )
-    for name in (FITS_FILE, PROFILE_FILE, REPORT_FILE, ATTENTION_TABLE_FILE):  # before anything is written:
+    tables_of = [attention_table_file(k, "") for k in FUSED_KERNELS]
+    for name in (FITS_FILE, PROFILE_FILE, REPORT_FILE, ATTENTION_TABLE_FILE, *tables_of):  # before any write:
         check_file_target(out_dir / name)  # a link or folder standing there is refused, never followed
     profile.pop("tables", None)  # the base's tables measured another machine
     tables = write_own_tables(out_dir, collectives, int(run.get("nodes", 1)))
@@ -124,34 +132,41 @@ def attention_table(
     backend: str | None,
     hw: HardwareProfile,
 ) -> tuple[list[dict[str, str]], dict[str, str]]:
-    """The profile's `tables.attention` (DIR/attention_table.csv): the measured rates of the kernel the
-    profile's attention efficiency came from, where it came from this run (the profile's GPU is this
-    device; `hw`: the profile so far), and per dtype what became of it; ([], {}) otherwise, and no file
-    written. A dtype the profile would refuse (`attention_over_peak`: a CPU kernel outrunning the GEMM
-    asymptote taken as the peak) is left out, and its clamped efficiency stands."""
+    """The profile's `tables.attention`: the measured rates of the kernel the profile's attention efficiency
+    came from (DIR/attention_table.csv), and of each other fused kernel a scenario can name that this run
+    measured (`model.attention: flash | cudnn`; DIR/attention_table_<kernel>.csv), where they came from this
+    run (the profile's GPU is this device; `hw`: the profile so far); and per dtype what became of them
+    ("dtype" for the profile's kernel, "kernel dtype" for another); ([], {}) otherwise, and no file written. A
+    dtype the profile would refuse (`attention_over_peak`: a CPU kernel outrunning the GEMM asymptote taken as
+    the peak) is left out, and its clamped efficiency stands."""
     if "gpu.flash_attention_efficiency" not in provenance:
         return [], {}
     picked = profile_kernel(fits, backend)
     if picked is None:
         return [], {}
-    kernel = picked[0]["backend"]
-    measured = table_rows(rows, kernel)
-    table, said = [], {}
-    for dtype in sorted({r[0] for r in measured}):
-        mine = [r for r in measured if r[0] == dtype]
-        if dtype == "fp8" and "fp8" not in hw.gpu.peak_tflops:
-            said[dtype] = "left out: fp8 attention needs gpu.peak_tflops.fp8"
+    main = picked[0]["backend"]
+    entries: list[dict[str, str]] = []
+    said: dict[str, str] = {}
+    for kernel in (main, *(k for k in FUSED_KERNELS if k != main)):
+        measured = table_rows(rows, kernel)
+        table = []
+        for dtype in sorted({r[0] for r in measured}):
+            mine = [r for r in measured if r[0] == dtype]
+            key = dtype if kernel == main else f"{kernel} {dtype}"
+            if dtype == "fp8" and "fp8" not in hw.gpu.peak_tflops:
+                said[key] = "left out: fp8 attention needs gpu.peak_tflops.fp8"
+                continue
+            problem = attention_over_peak(dtype, [r[1:] for r in mine], hw.peak_flops(dtype))
+            if problem:
+                said[key] = f"left out: {problem}"
+                continue
+            table += mine
+            said[key] = f"table: {kernel}, {len(mine)} points"
+        if not table:
             continue
-        problem = attention_over_peak(dtype, [r[1:] for r in mine], hw.peak_flops(dtype))
-        if problem:
-            said[dtype] = f"left out: {problem}"
-            continue
-        table += mine
-        said[dtype] = f"table: {kernel}, {len(mine)} points"
-    if not table:
-        return [], said
-    write_file_atomic(out_dir / ATTENTION_TABLE_FILE, lambda tmp: write_attention_csv(tmp, table))
-    entries = [{"dtype": d, "kernel": kernel, "file": ATTENTION_TABLE_FILE} for d in sorted({r[0] for r in table})]
+        name = attention_table_file(kernel, main)
+        write_file_atomic(out_dir / name, lambda tmp, table=table: write_attention_csv(tmp, table))
+        entries += [{"dtype": d, "kernel": kernel, "file": name} for d in sorted({r[0] for r in table})]
     return entries, said
 
 

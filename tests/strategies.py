@@ -78,7 +78,7 @@ def valid_scenario(choose: Choose) -> dict:
         extra_par["expert"] = choose([1, data]) if experts % data == 0 else 1
         extra_par["expert_dispatcher"] = choose(["alltoall", "deepep"])
     if scheme != "optimus" and hardware == "dgx-h100" and choose([False, False, True]):  # latent attention
-        extra_model.update(attention="flash", bias=False)
+        extra_model.update(attention=choose(["flash", "cudnn"]), bias=False)
         extra_model["mla"] = {
             "q_lora_rank": choose([None, hidden // 2]),
             "kv_lora_rank": choose([16, 32]),
@@ -88,6 +88,8 @@ def valid_scenario(choose: Choose) -> dict:
         }
     if scheme != "optimus" and "mla" not in extra_model and choose([False, True]):
         extra_model["qk_norm"] = True  # query and key norms (Qwen3-style)
+    if scheme != "optimus" and hardware == "dgx-h100" and "mla" not in extra_model and choose([False, True]):
+        extra_model["attention"] = choose(["flash", "cudnn"])  # a fused kernel and its measured table
     return {
         "name": "prop",
         "hardware": hardware,

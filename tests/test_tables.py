@@ -846,27 +846,118 @@ def test_the_preset_attention_tables_are_what_calibrate_writes_from_the_h200_run
             assert [r[3] for r in mine] == pytest.approx([r[3] for r in committed[d]], rel=1e-5)
 
 
+CUDNN = Path(__file__).parent.parent / "simcluster/hardware/presets/dgx-h100/attention_cudnn.csv"
+H200_CUDNN = Path(__file__).parent.parent / "simcluster/hardware/presets/hgx-h200/attention_cudnn.csv"
+# cuDNN's fused attention on an H100 SXM, head dim 128, 16K (FlashAttention-3 paper, Figs. 5-6): causal forward,
+# and the non-causal backward over the non-causal forward that carries it to a causal backward.
+PAPER_CUDNN_CAUSAL_FWD, PAPER_CUDNN_BWD, PAPER_CUDNN_FWD = 539.0, 516.0, 595.0
+
+
+def test_the_cudnn_tables_are_the_h200_run_and_its_curve_at_the_papers_h100_rates() -> None:
+    """hgx-h200/attention_cudnn.csv is the committed run's cudnn rows as `calibrate analyze` tables them;
+    dgx-h100's is that curve at the paper's H100 16K rates: 539 forward, 539 x 516 / 595 = 467.4 backward."""
+    from calibrate.fit.attention import anchored_rows, table_rows
+    from calibrate.results import ATTENTION, read_table
+    from simcluster.hardware.tables import read_attention_csv
+
+    rows = table_rows(read_table(H200_RUN, ATTENTION), "cudnn")
+    anchors = {"forward": PAPER_CUDNN_CAUSAL_FWD, "backward": PAPER_CUDNN_CAUSAL_FWD * PAPER_CUDNN_BWD / PAPER_CUDNN_FWD}
+    assert anchors["backward"] == pytest.approx(467.435, rel=1e-5)
+    for path, want in ((H200_CUDNN, rows), (CUDNN, anchored_rows(rows, 16384, anchors))):
+        committed = read_attention_csv(path)
+        assert sorted(committed) == ["bf16", "fp16"]
+        for d in ("bf16", "fp16"):
+            mine = [r[1:] for r in want if r[0] == d]
+            assert [r[:3] for r in mine] == [r[:3] for r in committed[d]]
+            assert [r[3] for r in mine] == pytest.approx([r[3] for r in committed[d]], rel=1e-5)
+
+
+def test_cudnn_attention_takes_its_own_table_closed_form() -> None:
+    """`model.attention: cudnn` prices every fused attention op at the profile's cudnn table, flash at its flash
+    table, in the same profile: dgx-h100 at 16K is 539 against 335 TFLOP/s forward; backward 430 at 4K, flash's
+    274 at 8K (the 500 W part at 0.879 of both); the op's FLOPs and bytes do not change with the kernel."""
+    from simcluster.parallel.base import flash_attention, flash_attention_backward
+
+    heads, hd = 32, 128
+    for hw, scale in (("dgx-h100", 1.0), ("h100-hbm2e-500w", 0.879)):
+        p = load_profile(hw)
+        launch = p.gpu.gemm.launch_us * 1e-6
+        cud = OpFactory(CostModel(p, "bf16"), attention_kernel="cudnn")
+        fla = OpFactory(CostModel(p, "bf16"))
+        (f16k,) = flash_attention(cud, "forward", heads, 16384, hd, 2)
+        (b4k,) = flash_attention_backward(cud, heads, 4096, hd, 2)
+        assert f16k.duration_s == pytest.approx(launch + f16k.flops / (scale * 539.0e12), rel=1e-5)
+        assert b4k.duration_s == pytest.approx(launch + b4k.flops / (scale * 429.969e12), rel=1e-5)
+        assert f16k.measured and b4k.measured
+        (g16k,) = flash_attention(fla, "forward", heads, 16384, hd, 2)
+        (c8k,) = flash_attention_backward(fla, heads, 8192, hd, 2)
+        assert g16k.duration_s == pytest.approx(launch + g16k.flops / (scale * 335.271e12), rel=1e-5)
+        assert c8k.duration_s == pytest.approx(launch + c8k.flops / (scale * _h100(8192, "backward") * 1e12), rel=1e-5)
+        assert (f16k.flops, f16k.bytes) == (g16k.flops, g16k.bytes)
+
+
+def _cudnn_scenario(tmp_path: Path, hardware: str, **model: object) -> Path:
+    path = tmp_path / f"{hardware}-{model.get('attention', 'cudnn')}.yaml"
+    path.write_text(
+        yaml.safe_dump(
+            {
+                "name": "cudnn",
+                "hardware": hardware,
+                "cluster": {"nodes": 1},
+                "model": {"layers": 2, "hidden": 1024, "heads": 8, "seq_len": 4096, "vocab": 1024,
+                          "attention": "cudnn", **model},
+                "parallelism": {"tensor": 2, "data": 2, "context": 2},
+                "training": {"global_batch": 4, "micro_batch": 1, "precision": "bf16"},
+            }
+        )
+    )
+    return path
+
+
+def test_a_cudnn_run_is_faster_than_flash_by_the_tables_and_refused_without_a_table(tmp_path: Path) -> None:
+    """End to end on dgx-h100 with ring attention (context 2): the cudnn run's attention ops take the cudnn
+    table's time, so its iteration is shorter than the flash run's, everything else equal; on dgx-a100, whose
+    profile measured no cuDNN kernel, `model.attention: cudnn` is one line naming the field, the value and the
+    rule."""
+    fast = simulate(load_scenario(str(_cudnn_scenario(tmp_path, "dgx-h100"))))
+    slow = simulate(load_scenario(str(_cudnn_scenario(tmp_path, "dgx-h100", attention="flash"))))
+    assert fast.summary()["iteration_time_s"] < 0.99 * slow.summary()["iteration_time_s"]
+    with pytest.raises(ConfigError) as e:
+        load_scenario(str(_cudnn_scenario(tmp_path, "dgx-a100")))
+    msg = str(e.value)
+    assert "\n" not in msg and "model.attention" in msg and "cudnn" in msg and "dgx-a100" in msg, msg
+
+
 def test_calibrate_analyze_writes_the_attention_table_into_the_profile(tmp_path: Path) -> None:
     """On the H200 run: attention_table.csv beside profile.yaml, listed in `tables.attention` for the kernel
-    the efficiencies came from (flash by default, cudnn when asked), and the profile loads with it."""
+    the efficiencies came from (flash by default, cudnn when asked), the other fused kernel the run measured in
+    attention_table_<kernel>.csv, and the profile loads with both (a scenario can name either)."""
     import shutil
 
     from calibrate.analyze import analyze
 
-    for backend, fwd16k in ((None, 342.551), ("cudnn", 638.108)):
+    rates = {"flash": 342.551, "cudnn": 638.108}  # the run's bf16 forward at 16K
+    for backend in (None, "cudnn"):
+        main = backend or "flash"
+        other = "cudnn" if main == "flash" else "flash"
         out = tmp_path / (backend or "default")
         shutil.copytree(H200_RUN, out)
         fits = analyze(out, attention_backend=backend)
         profile = load_profile(str(out / "profile.yaml"))
-        assert {(a.dtype, a.kernel) for a in profile.tables.attention} == {
-            ("bf16", backend or "flash"),
-            ("fp16", backend or "flash"),
+        assert {(a.dtype, a.kernel, a.file) for a in profile.tables.attention} == {
+            ("bf16", main, "attention_table.csv"),
+            ("fp16", main, "attention_table.csv"),
+            ("bf16", other, f"attention_table_{other}.csv"),
+            ("fp16", other, f"attention_table_{other}.csv"),
         }
-        assert Lookup(profile.tables).attention_flops("bf16", "forward", 16384, 128) == pytest.approx(
-            fwd16k * 1e12, rel=1e-5
-        )
-        assert fits["attention_table"] == {"bf16": f"table: {backend or 'flash'}, 10 points",
-                                           "fp16": f"table: {backend or 'flash'}, 10 points"}
+        for kernel in (main, other):
+            assert Lookup(profile.tables).attention_flops("bf16", "forward", 16384, 128, kernel) == pytest.approx(
+                rates[kernel] * 1e12, rel=1e-5
+            )
+        assert fits["attention_table"] == {"bf16": f"table: {main}, 10 points",
+                                           "fp16": f"table: {main}, 10 points",
+                                           f"{other} bf16": f"table: {other}, 10 points",
+                                           f"{other} fp16": f"table: {other}, 10 points"}
 
 
 ATTENTION_BAD = {
@@ -905,7 +996,9 @@ def test_malformed_attention_tables_are_one_line_errors(tmp_path: Path, case: st
 @pytest.mark.parametrize(
     "entries, rule",
     [
-        ("[{dtype: bf16, file: t.csv}, {dtype: bf16, kernel: cudnn, file: t.csv}]", "a second bf16 table"),
+        ("[{dtype: bf16, file: t.csv}, {dtype: bf16, kernel: flash, file: t.csv}]", "a second flash bf16 table"),
+        ("[{dtype: bf16, kernel: cudnn, file: t.csv}, {dtype: bf16, kernel: cudnn, file: t.csv}]",
+         "a second cudnn bf16 table"),
         ("[{dtype: bf16, file: t.csv, rate_scale: 0}]", "rate_scale=0"),
         ("[{dtype: bf16, file: t.csv, kernel: fast}]", "kernel='fast'"),
         ("[{dtype: bf16, file: missing.csv}]", "no such file"),

@@ -68,6 +68,14 @@ def profile_kernel(
 
 
 ATTENTION_TABLE_FILE = "attention_table.csv"
+# The fused kernels a scenario can name (`model.attention`): each measured one gets its table, the profile's
+# kernel in ATTENTION_TABLE_FILE, another in its own file.
+FUSED_KERNELS = ("flash", "cudnn")
+
+
+def attention_table_file(kernel: str, profile_kernel_name: str) -> str:
+    """The CSV `calibrate analyze` writes `kernel`'s table to, beside profile.yaml."""
+    return ATTENTION_TABLE_FILE if kernel == profile_kernel_name else f"attention_table_{kernel}.csv"
 
 
 def table_rows(rows: list[dict[str, Any]], backend: str) -> list[tuple[str, int, int, str, float]]:

@@ -15,9 +15,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from simcluster.config.limits import check_cluster, check_seeds, check_work
-from simcluster.config.schema import Scenario
+from simcluster.config.schema import FUSED_ATTENTION, Scenario
 from simcluster.errors import ConfigError
 from simcluster.hardware.profile import HardwareProfile, load_profile
+from simcluster.hardware.tables import lookup_of
 from simcluster.inputs.messages import first_error
 from simcluster.inputs.safeyaml import parse_yaml, read_yaml
 from simcluster.schedule.split import chunk_sizes
@@ -85,8 +86,8 @@ def _check_mla(sc: Scenario) -> None:
     p, m, t = sc.parallelism, sc.model, sc.training
     if p.scheme == "optimus":
         raise ConfigError("parallelism.scheme", p.scheme, "does not model model.mla (the megatron schemes do)")
-    if m.attention != "flash":
-        raise ConfigError("model.attention", m.attention, "must be flash with model.mla (fused attention)")
+    if m.attention not in FUSED_ATTENTION:
+        raise ConfigError("model.attention", m.attention, "must be flash or cudnn with model.mla (fused attention)")
     for name in ("kv_heads", "head_dim"):
         if getattr(m, name) is not None:
             raise ConfigError(f"model.{name}", getattr(m, name), "must be unset with model.mla (it sets the widths)")
@@ -105,9 +106,11 @@ def _check_context(sc: Scenario) -> None:
     p, m = sc.parallelism, sc.model
     if p.scheme == "optimus":
         raise ConfigError("parallelism.context", p.context, "is modelled for the megatron schemes, not optimus")
-    if m.attention != "flash":
+    if m.attention not in FUSED_ATTENTION:
         raise ConfigError(
-            "parallelism.context", p.context, "needs model.attention: flash (context parallel runs fused attention)"
+            "parallelism.context",
+            p.context,
+            "needs model.attention: flash or cudnn (context parallel runs fused attention)",
         )
     if p.context_form in ("ring", "torch") and m.seq_len % (2 * p.context):
         raise ConfigError(
@@ -255,6 +258,17 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
         raise ConfigError(
             "model.attention", m.attention, f"needs gpu.flash_attention_efficiency in hardware profile {hw.name}"
         )
+    if m.attention == "cudnn":
+        look = lookup_of(hw.tables)
+        dtype = sc.training.precision
+        missing = [d for d in ("forward", "backward") if not look.has_attention(dtype, d, "cudnn")]
+        if missing:
+            raise ConfigError(
+                "model.attention",
+                m.attention,
+                f"needs a cudnn {dtype} attention table ({' and '.join(missing)}) in hardware profile {hw.name}'s "
+                "tables.attention (python -m calibrate analyze --attention-backend cudnn measures one)",
+            )
     if p.scheme == "optimus" and any(modern.values()):
         name = next(k for k, v in modern.items() if v)
         raise ConfigError(

@@ -226,6 +226,10 @@ class MLAConfig(_Strict):
     v_head_dim: int = Field(gt=0, le=MAX_HIDDEN, description="each head's value width (DeepSeek-V3: 128)")
 
 
+# model.attention values that run one fused kernel (no s x s scores stored; context parallel can split it).
+FUSED_ATTENTION = ("flash", "cudnn")
+
+
 class ModelConfig(_Strict):
     layers: int = Field(gt=0, le=MAX_LAYERS)
     hidden: int = Field(gt=0, le=MAX_HIDDEN)
@@ -260,10 +264,12 @@ class ModelConfig(_Strict):
         "learned", description="learned position embedding table, or rotary (no parameters)"
     )
     tie_embeddings: bool = Field(True, description="the LM head shares the word embedding")
-    attention: Literal["eager", "flash"] = Field(
+    attention: Literal["eager", "flash", "cudnn"] = Field(
         "eager",
         description="eager: scores, softmax and dropout as separate kernels (Megatron 2022); flash: one fused "
-        "kernel (FlashAttention), no s x s scores stored",
+        "kernel (FlashAttention-2: PyTorch's SDPA, torchtitan; Transformer Engine off Hopper), no s x s scores "
+        "stored; cudnn: the same fused computation in cuDNN's kernel, what Transformer Engine (Megatron-Core, "
+        "NeMo) runs on Hopper, priced by the profile's cudnn attention table",
     )
     moe: MoEConfig | None = Field(None, description="mixture-of-experts MLPs; default: dense")
     mla: MLAConfig | None = Field(

@@ -343,12 +343,12 @@ class HardwareProfile(_Strict):
             why = self.gemm_rows_problem(g.dtype, g.times())
             if why:
                 raise ValueError(f"tables.gemm ({g.file or g.dtype}): {why}")
-        seen: set[str] = set()
+        seen: set[tuple[str, str]] = set()
         for a in self.tables.attention if self.tables else []:
             where = f"tables.attention ({a.file or a.dtype})"
-            if a.dtype in seen:
-                raise ValueError(f"{where}: a second {a.dtype} table (one attention kernel per dtype and profile)")
-            seen.add(a.dtype)
+            if (a.kernel, a.dtype) in seen:
+                raise ValueError(f"{where}: a second {a.kernel} {a.dtype} table (one per kernel and dtype)")
+            seen.add((a.kernel, a.dtype))
             if a.dtype == "fp8" and "fp8" not in self.gpu.peak_tflops:
                 raise ValueError(f"{where}: fp8 attention needs gpu.peak_tflops.fp8")
             why = attention_over_peak(a.dtype, a.rates(), self.peak_flops(a.dtype))

@@ -477,7 +477,7 @@ class Lookup:
     def __init__(self, tables: MeasuredTables | None) -> None:
         self._coll: dict[tuple[str, int, int], _Series] = {}
         self._gemm: dict[str, _Grid] = {}
-        self._attention: dict[tuple[str, str], _RateGrid] = {}
+        self._attention: dict[tuple[str, str, str], _RateGrid] = {}  # (kernel, dtype, direction)
         if tables is not None:
             for t in tables.collectives:
                 self._coll[(t.op, t.ranks, t.nodes)] = _Series(t)
@@ -486,7 +486,7 @@ class Lookup:
             for a in tables.attention:
                 rates = a.rates()
                 for d in sorted({r[2] for r in rates}):
-                    self._attention[(a.dtype, d)] = _RateGrid([r for r in rates if r[2] == d])
+                    self._attention[(a.kernel, a.dtype, d)] = _RateGrid([r for r in rates if r[2] == d])
 
     def __bool__(self) -> bool:
         return bool(self._coll or self._gemm or self._attention)
@@ -536,19 +536,28 @@ class Lookup:
         return model_s(*q) * grid.at(edge) / model_s(*edge)
 
 
-    def covers_attention(self, dtype: str, direction: str, seq: int, head_dim: int) -> bool:
-        """The attention table of this dtype and direction holds the call (at or between measured points)."""
-        grid = self._attention_grid(dtype, direction)
+    def covers_attention(self, dtype: str, direction: str, seq: int, head_dim: int, kernel: str = "flash") -> bool:
+        """`kernel`'s attention table of this dtype and direction holds the call (at or between measured points)."""
+        grid = self._attention_grid(dtype, direction, kernel)
         return grid is not None and grid.inside(seq, head_dim)
 
-    def _attention_grid(self, dtype: str, direction: str) -> _RateGrid | None:
-        return self._attention.get((dtype, direction)) or self._attention.get((_SAME_RATE.get(dtype, ""), direction))
+    def has_attention(self, dtype: str, direction: str, kernel: str = "flash") -> bool:
+        """The profile measured `kernel` in this dtype (or the one of the same rate) and direction."""
+        return self._attention_grid(dtype, direction, kernel) is not None
 
-    def attention_flops(self, dtype: str, direction: str, seq: int, head_dim: int) -> float | None:
-        """FLOP/s of the fused causal attention kernel at `seq` keys per query and `head_dim`, in `direction`,
-        or None without a table for that dtype and direction. Outside the grid: the rate at the query clamped
+    def _attention_grid(self, dtype: str, direction: str, kernel: str) -> _RateGrid | None:
+        return self._attention.get((kernel, dtype, direction)) or self._attention.get(
+            (kernel, _SAME_RATE.get(dtype, ""), direction)
+        )
+
+    def attention_flops(
+        self, dtype: str, direction: str, seq: int, head_dim: int, kernel: str = "flash"
+    ) -> float | None:
+        """FLOP/s of the fused causal attention `kernel` (flash: SDPA's FlashAttention-2; cudnn: cuDNN's, which
+        Transformer Engine runs on Hopper) at `seq` keys per query and `head_dim`, in `direction`, or None
+        without a table for that kernel, dtype and direction. Outside the grid: the rate at the query clamped
         onto it (the measured rate levels off with the sequence: the longest sequence's stands for longer)."""
-        grid = self._attention_grid(dtype, direction)
+        grid = self._attention_grid(dtype, direction, kernel)
         if grid is None or seq < 1 or head_dim < 1:
             return None
         return grid.at(seq, head_dim)

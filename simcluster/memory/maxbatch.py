@@ -53,7 +53,7 @@ def peak_memory(loaded: LoadedScenario, sc: Scenario | None = None) -> RankMemor
     sc = sc or loaded.scenario
     par = sc.parallelism
     layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order, cp=par.context)
-    f = OpFactory.of(CostModel(loaded.hardware, sc.training.precision), sc.training)
+    f = OpFactory.of(CostModel(loaded.hardware, sc.training.precision), sc.training, sc.model.attention)
     scheme = make_scheme(sc, Dims.of(sc), f, layout)
     train = sc.training.mode == "train"
     best: RankMemory | None = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from simcluster.config.schema import Scenario, TrainingConfig
+from simcluster.config.schema import FUSED_ATTENTION, Scenario, TrainingConfig
 from simcluster.hardware.tables import lookup_of
 from simcluster.model.costs import BYTES_PER_ELEMENT, CostModel
 from simcluster.model.mla import MLA
@@ -82,7 +82,7 @@ class Dims:
             rope=m.positions == "rope",
             qk_norm=m.qk_norm,
             tied=m.tie_embeddings,
-            flash=m.attention == "flash",
+            flash=m.attention in FUSED_ATTENTION,
             cp=sc.parallelism.context,
             ulysses=sc.parallelism.context_form == "ulysses",
             torch_cp=sc.parallelism.context_form == "torch",
@@ -148,9 +148,15 @@ class OpFactory:
     transposes its weight; the program does it once per step (`weight_cast_bytes`)."""
 
     def __init__(
-        self, cost: CostModel, fp8: bool = False, fp8_weights: bool = False, weight_cache: bool = False
+        self,
+        cost: CostModel,
+        fp8: bool = False,
+        fp8_weights: bool = False,
+        weight_cache: bool = False,
+        attention_kernel: str = "flash",
     ) -> None:
         self.cost = cost
+        self.attention_kernel = attention_kernel  # which measured fused-attention table prices attention ops
         self.fp8 = CostModel(cost.hw, "fp8") if fp8 else None
         self.fp8_weights = fp8 and fp8_weights
         self.weight_cache = fp8 and weight_cache
@@ -159,9 +165,13 @@ class OpFactory:
         self._attention: dict[tuple[str, int, int], tuple[float, bool]] = {}  # see attention_rate
 
     @classmethod
-    def of(cls, cost: CostModel, t: TrainingConfig) -> OpFactory:
-        """The factory a run's training settings ask for (its FP8 linears, their weights' form and cache)."""
-        return cls(cost, fp8=t.fp8, fp8_weights=t.fp8_param_gather, weight_cache=t.fp8_weight_cache)
+    def of(cls, cost: CostModel, t: TrainingConfig, attention: str = "flash") -> OpFactory:
+        """The factory a run's training settings ask for (its FP8 linears, their weights' form and cache) and
+        its `model.attention` kernel (eager attention takes no fused kernel: flash's rates are never asked)."""
+        kernel = attention if attention in FUSED_ATTENTION else "flash"
+        return cls(
+            cost, fp8=t.fp8, fp8_weights=t.fp8_param_gather, weight_cache=t.fp8_weight_cache, attention_kernel=kernel
+        )
 
     def weight_cast_bytes(self, weights: float) -> float:
         """Bytes of the once-per-step pass over a layer's `weights` parameters with `weight_cache` (its norms
@@ -263,18 +273,21 @@ class OpFactory:
 
     def attention_rate(self, direction: str, seq: int, head_dim: int) -> tuple[float, bool]:
         """(FLOP/s of the fused causal attention kernel, whether the profile's table holds the call): the
-        measured table's rate, else the profile's efficiency of peak (cached per call shape)."""
+        measured table's rate for `attention_kernel`, else the profile's efficiency of peak (FlashAttention's;
+        the loader refuses another kernel without its table) (cached per call shape)."""
         key = (direction, seq, head_dim)
         if key not in self._attention:
-            dtype, look = self.cost.dtype, self.tables
-            rate = look.attention_flops(dtype, direction, seq, head_dim) if look else None
+            dtype, look, kernel = self.cost.dtype, self.tables, self.attention_kernel
+            rate = look.attention_flops(dtype, direction, seq, head_dim, kernel) if look else None
             if rate is None:
                 gpu = self.cost.hw.gpu
                 eff = gpu.flash_attention_efficiency
                 if direction == "backward" and gpu.flash_attention_backward_efficiency is not None:
                     eff = gpu.flash_attention_backward_efficiency
                 rate = self.cost.peak_flops * (eff or 1.0)
-            self._attention[key] = (rate, bool(look) and look.covers_attention(dtype, direction, seq, head_dim))
+            self._attention[key] = (
+                rate, bool(look) and look.covers_attention(dtype, direction, seq, head_dim, kernel)
+            )
         return self._attention[key]
 
     def elementwise(self, name: str, phase: Phase, nbytes: float, kind: str = "elementwise") -> OpSpec:

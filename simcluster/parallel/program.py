@@ -115,7 +115,7 @@ def build_program(sc: Scenario, cost: CostModel, fold: bool) -> Program:
     par = sc.parallelism
     layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order, cp=par.context)
     dims = Dims.of(sc)
-    scheme = make_scheme(sc, dims, OpFactory.of(cost, sc.training), layout)
+    scheme = make_scheme(sc, dims, OpFactory.of(cost, sc.training, sc.model.attention), layout)
     # hybrid sharding's groups are chunks of the data axis, which its cyclic shifts do not map onto each other
     hybrid = 1 < zero.shard_size(sc) < layout.dp * layout.cp
     axes = tuple(a for a in scheme.fold_axes if layout.size(a) > 1 and not (hybrid and a in ("dp", "cp"))) if fold else ()

@@ -85,10 +85,10 @@ def scheme_of(sc: Scenario, hw: HardwareProfile, factories: dict[tuple, OpFactor
     precision between the schemes of a search."""
     par = sc.parallelism
     layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order, cp=par.context)
-    fkey = (sc.training.precision, sc.training.fp8)
+    fkey = (sc.training.precision, sc.training.fp8, sc.model.attention)
     f = factories.get(fkey) if factories is not None else None
     if f is None:
-        f = OpFactory.of(CostModel(hw, sc.training.precision), sc.training)
+        f = OpFactory.of(CostModel(hw, sc.training.precision), sc.training, sc.model.attention)
         if factories is not None:
             factories[fkey] = f
     return make_scheme(sc, Dims.of(sc), f, layout)

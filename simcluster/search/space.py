@@ -22,7 +22,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from simcluster.config.loader import LoadedScenario, read_yaml_mapping
-from simcluster.config.schema import Scenario
+from simcluster.config.schema import FUSED_ATTENTION, Scenario
 from simcluster.errors import ConfigError
 from simcluster.inputs.messages import first_error
 from simcluster.schedule.split import chunk_sizes
@@ -269,8 +269,8 @@ def quick_rule(lay: Layout, sc: Scenario, total: int, gpus_per_node: int) -> str
     if c > 1:
         if lay[SCHEME] == "optimus":
             return "context parallel needs a megatron scheme"
-        if m.attention != "flash":
-            return "context parallel needs flash attention"
+        if m.attention not in FUSED_ATTENTION:
+            return "context parallel needs fused attention (flash or cudnn)"
         two = 2 if sc.parallelism.context_form in ("ring", "torch") else 1
         if m.seq_len % (two * c):
             return "context does not divide the sequence"
