@@ -85,6 +85,10 @@ def _cli(args: list[str]):
         ({"zip": {"parallelism.tensor": [4, 8], "training.micro_batch": [1]}}, "error: sweep.zip="),
         ({"gird": {"parallelism.tensor": [4]}}, "error: sweep.gird="),
         ({"random": {"samples": 0, "axes": {"parallelism.tensor": [4]}}}, "error: sweep.random.samples=0"),
+        ({"random": {"samples": 2, "seed": -1, "axes": {"parallelism.tensor": [4]}}},
+         "error: sweep.random.seed=-1: must be an integer from 0"),
+        ({"random": {"samples": 2, "seed": 2**63, "axes": {"parallelism.tensor": [4]}}},
+         "error: sweep.random.seed=9223372036854775808: must be an integer from 0"),
         ({"set": {"model.layerz": 2}}, "error: sweep.set.model.layerz=2"),
         ({"base": "nope.yaml"}, "error: sweep.base='nope.yaml': no such file"),
         (

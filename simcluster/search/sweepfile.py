@@ -131,8 +131,8 @@ def _random_points(spec: Any) -> list[dict[str, Any]]:
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise ConfigError("sweep.random.samples", n, "must be a positive integer")
     seed = spec.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ConfigError("sweep.random.seed", seed, "must be an integer")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 2**63 - 1:
+        raise ConfigError("sweep.random.seed", seed, "must be an integer from 0 to 2^63-1 (as a scenario's seed)")
     axes = spec.get("axes")
     if not isinstance(axes, dict) or not axes:
         raise ConfigError("sweep.random.axes", axes, "must map at least one dotted path to a list of values")
