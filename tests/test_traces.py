@@ -168,6 +168,10 @@ def test_chakra_export_decodes_and_round_trips(tmp_path):
     assert {"COMP_NODE", "COMM_COLL_NODE"} <= kinds
     groups = json.loads((tmp_path / "comm_group.json").read_text())
     assert all(len(v) > 1 for v in groups.values())
+    for rank in (0, len(steps) - 1):  # the fast writer's nodes are op_node's, field for field
+        _, got = chakra.read_et(tmp_path / f"simcluster.{rank}.et")
+        want = [chakra.op_node(i, s, i - 1 if i else None) for i, s in enumerate(steps[rank])]
+        assert got == want
     back = chakra.import_dir(tmp_path)
     assert [s.op for s in back[3]] == [s.op for s in steps[3]]
     t_ref = simulate(loaded).engine.iteration_time_s
@@ -280,6 +284,32 @@ def test_export_refuses_a_folder_with_other_ranks(tmp_path):
     r = CliRunner().invoke(main, ["trace", "export-chakra", str(SCENARIO), "--out", str(out)])
     assert r.exit_code == 2 and "simcluster.99.et" in r.output and r.output.count("\n") == 1
     assert sorted(p.name for p in out.iterdir()) == ["simcluster.99.et"]
+
+
+def test_export_says_its_size_and_refuses_a_disk_too_small(tmp_path, monkeypatch):
+    """Before building anything, export-chakra estimates its nodes and bytes: past LARGE_EXPORT_NODES it says
+    them and its progress on stderr; more than the free space on --out's filesystem is one line, exit 2, and
+    nothing written. The estimate is within 15% of what the 16-GPU scenario writes."""
+    import shutil
+    from collections import namedtuple
+
+    from simcluster.config.loader import load_scenario
+
+    nodes, size = chakra.export_estimate(load_scenario(SCENARIO, []).scenario)
+    out = tmp_path / "e"
+    monkeypatch.setattr(chakra, "LARGE_EXPORT_NODES", 1)
+    r = CliRunner().invoke(main, ["trace", "export-chakra", str(SCENARIO), "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert f"exporting about {nodes / 1e6:,.1f} million nodes ({size / 1e9:,.1f} GB)" in r.output
+    assert "  16 of 16 ranks written" in r.output and "  8 of 16 ranks written" in r.output
+    written = sum(len(chakra.read_et(p)[1]) for p in out.glob("*.et"))
+    assert 0.85 < nodes / written < 1.15, (nodes, written)
+    usage = namedtuple("usage", "total used free")
+    monkeypatch.setattr(shutil, "disk_usage", lambda path: usage(10**12, 10**12 - 1000, 1000))
+    r = CliRunner().invoke(main, ["trace", "export-chakra", str(SCENARIO), "--out", str(tmp_path / "f")])
+    assert r.exit_code == 2 and r.output.count("\n") == 1, r.output
+    assert "error: --out=" in r.output and "would not fit in the 0.0 GB free there" in r.output
+    assert not (tmp_path / "f").exists() and sorted(p.name for p in tmp_path.iterdir()) == ["e"]
 
 
 H200_TRACES = Path(__file__).parent / "data" / "h200" / "traces"

@@ -18,6 +18,19 @@ def _out(out: str):  # noqa: ANN202 - AtomicDir
     return AtomicDir(check_out(out))
 
 
+def _free_bytes(out: Path) -> int | None:
+    """Free bytes on the filesystem that will hold `out` (its nearest existing folder), None if unknown."""
+    import shutil
+
+    here = out.resolve()
+    while not here.exists() and here != here.parent:
+        here = here.parent
+    try:
+        return shutil.disk_usage(here if here.is_dir() else here.parent).free
+    except OSError:
+        return None
+
+
 def _read(traces: tuple[Path, ...]) -> list:
     from simcluster.traces.kineto import read_trace
 
@@ -118,6 +131,18 @@ def export_chakra(scenario: Path, overrides: tuple[str, ...], out: str) -> None:
     from simcluster.traces.replay import unfolded_program
 
     loaded = load_scenario(scenario, list(overrides))
+    nodes, size = chakra.export_estimate(loaded.scenario)
+    free = _free_bytes(Path(out))
+    if free is not None and size > free:
+        raise ConfigError(
+            "--out",
+            out,
+            f"about {nodes:,.0f} Chakra nodes ({size / 1e9:,.1f} GB of .et files) would not fit in the "
+            f"{free / 1e9:,.1f} GB free there",
+        )
+    big = nodes >= chakra.LARGE_EXPORT_NODES
+    if big:
+        click.echo(f"exporting about {nodes / 1e6:,.1f} million nodes ({size / 1e9:,.1f} GB)", err=True)
     steps = unfolded_program(loaded).steps
     mine = {f"simcluster.{r}.et" for r in steps}
     stale = sorted(p.name for p in Path(out).glob("*.et") if p.name not in mine) if Path(out).is_dir() else []
@@ -127,7 +152,13 @@ def export_chakra(scenario: Path, overrides: tuple[str, ...], out: str) -> None:
         )
     d = _out(out)
     try:
-        written = chakra.export(steps, d.path)
+        tenth = max(1, len(steps) // 10)
+
+        def progress(done: int, total: int) -> None:
+            if big and (done % tenth == 0 or done == total):
+                click.echo(f"  {done:,} of {total:,} ranks written", err=True)
+
+        written = chakra.export(steps, d.path, progress=progress)
         d.commit()
     finally:
         if not d.done:
