@@ -331,18 +331,25 @@ def test_an_fp8_step_measured_on_an_h200_reads_its_scaled_mm_shapes():
 
 
 def test_a_measured_h200_step_beside_its_simulation(tmp_path):
-    """The bf16 step above against the same model on `hgx-h200` (tests/data/h200/traces/llama4l_h200.yaml): the
-    step's span within 3%, but by class the simulation's GEMMs are ~12% slow (its table is GEMMs back to back at
-    the power limit; in the step they ran faster), its attention ~44% slow (FlashAttention-2's rate, where torch
-    2.11's SDPA ran cuDNN's kernel) and its element-wise work ~27% short (eager PyTorch's unfused kernels)."""
+    """The bf16 step above against the same model on `hgx-h200` (tests/data/h200/traces/llama4l_h200.yaml, with
+    the cuDNN attention torch 2.11's SDPA ran): by class the simulation's GEMMs are ~12% slow (its table is GEMMs
+    back to back at the power limit; in the step they ran faster), its attention ~16% fast (cuDNN's table,
+    isolated calls; 1.58x slow at FlashAttention-2's rates) and its element-wise work ~27% short (eager PyTorch's
+    unfused kernels); the step's span 6% short."""
     out = tmp_path / "o"
     trace = H200_TRACES / "llama4l_h200_bf16.pt.trace.json.gz"
     r = CliRunner().invoke(main, ["trace", "compare", str(trace), str(H200_TRACES / "llama4l_h200.yaml"), "--out", str(out)])
     assert r.exit_code == 0, r.output
     res = json.loads((out / "trace_compare.json").read_text())["ranks"][0]
     ratio = {c["class"]: c["ratio"] for c in res["classes"]}
-    assert 1.05 < ratio["gemm"] < 1.2 and 1.3 < ratio["attention"] < 1.6 and 0.65 < ratio["elementwise"] < 0.8
-    assert res["simulated_iteration_s"] == pytest.approx(res["measured_span_s"], rel=0.03)
+    assert 1.05 < ratio["gemm"] < 1.2 and 0.78 < ratio["attention"] < 0.9 and 0.65 < ratio["elementwise"] < 0.8
+    assert 0.92 < res["simulated_iteration_s"] / res["measured_span_s"] < 0.97
+    flash = tmp_path / "f"
+    r = CliRunner().invoke(main, ["trace", "compare", str(trace), str(H200_TRACES / "llama4l_h200.yaml"), "--out",
+                                  str(flash), "--set", "model.attention=flash"])
+    assert r.exit_code == 0, r.output
+    res_flash = json.loads((flash / "trace_compare.json").read_text())["ranks"][0]
+    assert 1.45 < {c["class"]: c["ratio"] for c in res_flash["classes"]}["attention"] < 1.7
     by = {c["class"]: c for c in res["classes"]}
     assert by["gemm"]["measured_count"] == 4 * 7 * 3 + 3  # unfused q, k, v and w1, w3; the head's three
     assert by["gemm"]["simulated_count"] == 4 * 4 * 3 + 3  # Megatron's fused QKV and gate-up
