@@ -894,6 +894,7 @@ def test_cudnn_attention_takes_its_own_table_closed_form() -> None:
         assert g16k.duration_s == pytest.approx(launch + g16k.flops / (scale * 335.271e12), rel=1e-5)
         assert c8k.duration_s == pytest.approx(launch + c8k.flops / (scale * _h100(8192, "backward") * 1e12), rel=1e-5)
         assert (f16k.flops, f16k.bytes) == (g16k.flops, g16k.bytes)
+        assert (f16k.name, b4k.name, g16k.name) == ("attn.cudnn", "attn.cudnn.bwd", "attn.flash")  # the timeline's
 
 
 def _cudnn_scenario(tmp_path: Path, hardware: str, **model: object) -> Path:

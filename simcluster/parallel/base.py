@@ -267,6 +267,8 @@ class OpFactory:
         `flash_attention_backward_efficiency` where the profile gives it)."""
         rate, measured = self.attention_rate("backward" if phase == "backward" else "forward", seq, head_dim)
         secs = self.cost.hw.gpu.gemm.launch_us * 1e-6 + flops / rate
+        if self.attention_kernel != "flash":  # the timeline names the kernel that runs: attn.cudnn, ...
+            name = name.replace("attn.flash", f"attn.{self.attention_kernel}", 1)
         return OpSpec(
             kind="attention", name=name, phase=phase, duration_s=secs, flops=flops, bytes=nbytes, measured=measured
         )

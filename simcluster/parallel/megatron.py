@@ -808,7 +808,7 @@ class MegatronScheme:
         return out
 
 
-ATTENTION_CORE = ("attn.flash", "attn.qk", "attn.softmax", "attn.dropout", "attn.av", "attn.cp.")
+ATTENTION_CORE = ("attn.flash", "attn.cudnn", "attn.qk", "attn.softmax", "attn.dropout", "attn.av", "attn.cp.")
 # latent attention's checkpointed up projections (Megatron-Core's qkv_up_proj_and_rope_apply), input gathers included
 MLA_UP_PROJ = ("attn.q_up", "attn.kv_up", "attn.mla_rope", "attn.mla_concat")
 
