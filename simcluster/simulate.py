@@ -496,6 +496,10 @@ def _prepare(loaded: LoadedScenario, topology: Topology | None = None) -> tuple[
         slow = set(stragglers.slow_nodes(sc))
         ranks = [r for r in program.reps if topo.node_of(gpus[r]) in slow]
         stragglers.slow_down(program.steps, ranks, sc.variability.stragglers.compute_slowdown)
+    if stragglers.spread_active(sc):  # folding is off: each rank's GPU takes its own factor
+        factors = stragglers.gpu_factors(sc, topo.num_gpus)
+        for r in program.reps:
+            stragglers.slow_down(program.steps, [r], factors[gpus[r]])
     if stragglers.links_active(sc):
         dl = sc.variability.degraded_links
         stragglers.degrade_links(topo, stragglers.degraded_nodes(sc), dl.bandwidth_factor)

@@ -139,3 +139,57 @@ def test_degraded_link_slows_the_allreduce_by_its_bandwidth(tmp_path, factor):
 def test_impossible_link_factor(pipe, override):
     with pytest.raises(SimclusterError, match="variability.degraded_links.bandwidth_factor"):
         load_scenario(pipe, [override])
+
+
+# -- the spread of the GPUs' own speeds (variability.gpu_speed_cv) ------------------------------------------
+
+DATA = {  # data parallel 4 on one node, gradients reduced after the backward (nothing overlapped)
+    "name": "dp",
+    "hardware": "dgx-a100",
+    "cluster": {"nodes": 1, "gpus_per_node": 4},
+    "parallelism": {"tensor": 1, "pipeline": 1, "data": 4},
+    "model": {"layers": 4, "hidden": 2048, "heads": 16, "seq_len": 1024, "vocab": 0},
+    "training": {"global_batch": 8, "micro_batch": 1, "grad_overlap": False},
+}
+
+
+def test_gpu_factors_are_a_mean_one_lognormal_of_the_cv():
+    """20,000 GPUs' factors at cv 0.03: mean 1 and coefficient of variation 0.03 (to sampling error), the same
+    for the same seed, others for another; cv 0 breaks no symmetry."""
+    import statistics
+
+    sc = load_scenario(ROOT / "scenarios" / "megatron_tp_16gpu.yaml", ["variability.gpu_speed_cv=0.03"]).scenario
+    f = stragglers.gpu_factors(sc, 20_000)
+    mean, sd = statistics.fmean(f), statistics.pstdev(f)
+    assert mean == pytest.approx(1.0, abs=0.001) and sd / mean == pytest.approx(0.03, rel=0.03)
+    assert f == stragglers.gpu_factors(sc, 20_000) and all(x > 0 for x in f)
+    assert f != stragglers.gpu_factors(sc.model_copy(update={"seed": 1}), 20_000)
+    assert not load_scenario(ROOT / "scenarios" / "megatron_tp_16gpu.yaml").scenario.variability.breaks_symmetry()
+
+
+def test_a_synchronous_step_waits_for_its_slowest_gpu(tmp_path):
+    """Closed form: data parallel with the gradient all-reduce after the backward; each rank's compute (its
+    layers and optimizer, C) takes its GPU's factor, the all-reduce starts when the slowest is done and every
+    optimizer ends after it, so the iteration grows by C x (max factor - 1) (the all-reduce itself unchanged)."""
+    p = tmp_path / "dp.yaml"
+    p.write_text(yaml.safe_dump(DATA))
+    base = simulate(load_scenario(p))
+    compute = sum(s.op.duration_s for s in base.program.steps[0] if s.op.is_compute)
+    for seed in (0, 3):
+        loaded = load_scenario(p, ["variability.gpu_speed_cv=0.05", f"seed={seed}"])
+        slowest = max(stragglers.gpu_factors(loaded.scenario, 4))
+        t = simulate(loaded).engine.iteration_time_s
+        assert slowest > 1.0
+        assert t - base.engine.iteration_time_s == pytest.approx(compute * (slowest - 1.0), rel=0.02)
+
+
+def test_variability_at_scale_is_refused_before_anything_is_built():
+    """A speed spread (or a straggler) turns folding off; on 131,072 GPUs that is refused at load, one line
+    saying why, where before the unfolded program was built until memory ran out."""
+    for sets in (["variability.gpu_speed_cv=0.02"], ["variability.stragglers.share=0.01",
+                                                     "variability.stragglers.compute_slowdown=1.2"]):
+        with pytest.raises(SimclusterError) as e:
+            load_scenario(ROOT / "scenarios" / "deepseek_v3_131k.yaml", sets)
+        msg = str(e.value)
+        assert "\n" not in msg and "gpu_speed_cv simulate every rank" in msg, msg
+    load_scenario(ROOT / "scenarios" / "deepseek_v3_131k.yaml")  # folded, it loads

@@ -76,7 +76,13 @@ def check_work(sc: Scenario, folded: bool) -> None:
             f"about {steps:.3g} steps",
             f"would take about {minutes:,.0f} minutes and {gib:,.0f} GiB of memory to simulate (limits "
             f"{MAX_STEPS:.0e} steps and {MAX_MEMORY_GiB:g} GiB: fewer layers, micro-batches or ranks"
-            + ("" if folded else ", or simulation.fold=auto with a named placement")
+            + (
+                ""
+                if folded
+                else ", or no variability section: slow nodes, degraded links and gpu_speed_cv simulate every rank"
+                if sc.variability.breaks_symmetry()
+                else ", or simulation.fold=auto with a named placement"
+            )
             + ", or a larger training.grad_bucket_MB)",
         )
 

@@ -416,7 +416,7 @@ def check_size(sc: Scenario, hw: HardwareProfile) -> None:
     pl = sc.parallelism.placement
     used = max(pl) + 1 if isinstance(pl, list) else sc.world_size
     check_cluster(sc.cluster.nodes, gpn, used)
-    folded = sc.simulation.fold == "auto" and not isinstance(pl, list)
+    folded = sc.simulation.fold == "auto" and not isinstance(pl, list) and not sc.variability.breaks_symmetry()
     check_work(sc, folded=folded)
     check_seeds(sc, sc.simulation.seeds, folded, "simulation.seeds")
 

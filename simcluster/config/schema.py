@@ -516,6 +516,21 @@ class DegradedLinksConfig(_Strict):
 class VariabilityConfig(_Strict):
     stragglers: StragglerConfig = StragglerConfig()
     degraded_links: DegradedLinksConfig = DegradedLinksConfig()
+    gpu_speed_cv: float = Field(
+        0.0,
+        ge=0,
+        le=1,
+        description="spread of the GPUs' own speeds (silicon and power-cap differences): each GPU's compute ops "
+        "take one factor for the iteration, drawn per GPU from a mean-1 lognormal of this coefficient of "
+        "variation and the seed; a synchronous step waits for its slowest GPU. 0: every GPU alike",
+    )
+
+    def breaks_symmetry(self) -> bool:
+        """Slow nodes, degraded links or a speed spread: peers no longer run alike, so no folding."""
+        st, dl = self.stragglers, self.degraded_links
+        slow = st.compute_slowdown != 1.0 and st.probability > 0 and (bool(st.nodes) or st.share > 0)
+        links = dl.bandwidth_factor != 1.0 and (bool(dl.nodes) or dl.share > 0)
+        return slow or links or self.gpu_speed_cv > 0
 
 
 class Scenario(_Strict):

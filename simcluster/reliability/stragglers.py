@@ -1,5 +1,6 @@
-"""Straggler nodes (every compute op of a rank on a slow node takes `compute_slowdown` times longer) and
-degraded links (a node's NIC and fabric links, both ways, at `bandwidth_factor` of their bandwidth).
+"""Straggler nodes (every compute op of a rank on a slow node takes `compute_slowdown` times longer),
+degraded links (a node's NIC and fabric links, both ways, at `bandwidth_factor` of their bandwidth) and the
+spread of the GPUs' own speeds (`gpu_speed_cv`: one factor per GPU on its compute ops).
 
 The nodes are the named ones plus `share` of the others, drawn from the scenario's seed (deterministic per
 seed); a straggler that is slow only now and then (`stragglers.probability` < 1) is slow in this iteration
@@ -10,6 +11,7 @@ with one is simulated rank by rank (`can_fold`); with none, nothing changes.
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 
 from simcluster.config.schema import Scenario
@@ -18,7 +20,19 @@ from simcluster.topology.graph import Topology
 
 
 def active(sc: Scenario) -> bool:
-    return slow_active(sc) or links_active(sc)
+    return sc.variability.breaks_symmetry()
+
+
+def spread_active(sc: Scenario) -> bool:
+    return sc.variability.gpu_speed_cv > 0
+
+
+def gpu_factors(sc: Scenario, gpus: int) -> list[float]:
+    """Each GPU's factor on its compute ops' times this iteration (`variability.gpu_speed_cv`): a lognormal of
+    mean 1 and that coefficient of variation, log-sd sqrt(ln(1 + cv^2)), drawn per GPU from the seed."""
+    sigma = math.sqrt(math.log1p(sc.variability.gpu_speed_cv**2))
+    rng = random.Random(f"{sc.seed}/gpu-speed")
+    return [math.exp(rng.gauss(-sigma * sigma / 2.0, sigma)) for _ in range(gpus)]
 
 
 def slow_active(sc: Scenario) -> bool:
