@@ -143,12 +143,10 @@ def test_impossible_link_factor(pipe, override):
 
 # -- the spread of the GPUs' own speeds (variability.gpu_speed_cv) ------------------------------------------
 
-DATA = {  # data parallel 4 on one node, gradients reduced after the backward (nothing overlapped)
-    "name": "dp",
-    "hardware": "dgx-a100",
+DATA = {  # DP's layout at data parallel 4 on one node (gradients reduced after the backward, nothing overlapped)
+    **DP,
     "cluster": {"nodes": 1, "gpus_per_node": 4},
     "parallelism": {"tensor": 1, "pipeline": 1, "data": 4},
-    "model": {"layers": 4, "hidden": 2048, "heads": 16, "seq_len": 1024, "vocab": 0},
     "training": {"global_batch": 8, "micro_batch": 1, "grad_overlap": False},
 }
 

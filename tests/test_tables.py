@@ -830,14 +830,20 @@ def test_shorter_sequences_cost_more_per_flop_in_a_step() -> None:
 def test_the_preset_attention_tables_are_what_calibrate_writes_from_the_h200_run() -> None:
     """hgx-h200/attention_flash.csv is `calibrate analyze`'s table of the committed H200 run's flash rows;
     dgx-h100's is that curve at the H100's 16K rates (its profile's efficiencies x peak: `anchored_rows`)."""
+    h100 = load_profile("dgx-h100").gpu
+    anchors = {"forward": 989.0 * h100.flash_attention_efficiency, "backward": 989.0 * h100.flash_attention_backward_efficiency}
+    _preset_tables_are("flash", anchors, H200_FLASH, FLASH)
+
+
+def _preset_tables_are(kernel: str, anchors: dict[str, float], h200: Path, h100: Path) -> None:
+    """`h200` holds the committed H200 run's `kernel` rows as `calibrate analyze` tables them, `h100` that
+    curve at the H100's 16K `anchors` (`anchored_rows`), bf16 and fp16 each."""
     from calibrate.fit.attention import anchored_rows, table_rows
     from calibrate.results import ATTENTION, read_table
     from simcluster.hardware.tables import read_attention_csv
 
-    rows = table_rows(read_table(H200_RUN, ATTENTION), "flash")
-    h100 = load_profile("dgx-h100").gpu
-    anchors = {"forward": 989.0 * h100.flash_attention_efficiency, "backward": 989.0 * h100.flash_attention_backward_efficiency}
-    for path, want in ((H200_FLASH, rows), (FLASH, anchored_rows(rows, 16384, anchors))):
+    rows = table_rows(read_table(H200_RUN, ATTENTION), kernel)
+    for path, want in ((h200, rows), (h100, anchored_rows(rows, 16384, anchors))):
         committed = read_attention_csv(path)
         assert sorted(committed) == ["bf16", "fp16"]
         for d in ("bf16", "fp16"):
@@ -856,20 +862,9 @@ PAPER_CUDNN_CAUSAL_FWD, PAPER_CUDNN_BWD, PAPER_CUDNN_FWD = 539.0, 516.0, 595.0
 def test_the_cudnn_tables_are_the_h200_run_and_its_curve_at_the_papers_h100_rates() -> None:
     """hgx-h200/attention_cudnn.csv is the committed run's cudnn rows as `calibrate analyze` tables them;
     dgx-h100's is that curve at the paper's H100 16K rates: 539 forward, 539 x 516 / 595 = 467.4 backward."""
-    from calibrate.fit.attention import anchored_rows, table_rows
-    from calibrate.results import ATTENTION, read_table
-    from simcluster.hardware.tables import read_attention_csv
-
-    rows = table_rows(read_table(H200_RUN, ATTENTION), "cudnn")
     anchors = {"forward": PAPER_CUDNN_CAUSAL_FWD, "backward": PAPER_CUDNN_CAUSAL_FWD * PAPER_CUDNN_BWD / PAPER_CUDNN_FWD}
     assert anchors["backward"] == pytest.approx(467.435, rel=1e-5)
-    for path, want in ((H200_CUDNN, rows), (CUDNN, anchored_rows(rows, 16384, anchors))):
-        committed = read_attention_csv(path)
-        assert sorted(committed) == ["bf16", "fp16"]
-        for d in ("bf16", "fp16"):
-            mine = [r[1:] for r in want if r[0] == d]
-            assert [r[:3] for r in mine] == [r[:3] for r in committed[d]]
-            assert [r[3] for r in mine] == pytest.approx([r[3] for r in committed[d]], rel=1e-5)
+    _preset_tables_are("cudnn", anchors, H200_CUDNN, CUDNN)
 
 
 def test_cudnn_attention_takes_its_own_table_closed_form() -> None:
