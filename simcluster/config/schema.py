@@ -525,12 +525,17 @@ class VariabilityConfig(_Strict):
         "variation and the seed; a synchronous step waits for its slowest GPU. 0: every GPU alike",
     )
 
+    def slow_nodes_set(self) -> bool:
+        st = self.stragglers
+        return st.compute_slowdown != 1.0 and st.probability > 0 and (bool(st.nodes) or st.share > 0)
+
+    def degraded_links_set(self) -> bool:
+        dl = self.degraded_links
+        return dl.bandwidth_factor != 1.0 and (bool(dl.nodes) or dl.share > 0)
+
     def breaks_symmetry(self) -> bool:
         """Slow nodes, degraded links or a speed spread: peers no longer run alike, so no folding."""
-        st, dl = self.stragglers, self.degraded_links
-        slow = st.compute_slowdown != 1.0 and st.probability > 0 and (bool(st.nodes) or st.share > 0)
-        links = dl.bandwidth_factor != 1.0 and (bool(dl.nodes) or dl.share > 0)
-        return slow or links or self.gpu_speed_cv > 0
+        return self.slow_nodes_set() or self.degraded_links_set() or self.gpu_speed_cv > 0
 
 
 class Scenario(_Strict):

@@ -36,13 +36,11 @@ def gpu_factors(sc: Scenario, gpus: int) -> list[float]:
 
 
 def slow_active(sc: Scenario) -> bool:
-    st = sc.variability.stragglers
-    return st.compute_slowdown != 1.0 and st.probability > 0 and (bool(st.nodes) or st.share > 0)
+    return sc.variability.slow_nodes_set()
 
 
 def links_active(sc: Scenario) -> bool:
-    dl = sc.variability.degraded_links
-    return dl.bandwidth_factor != 1.0 and (bool(dl.nodes) or dl.share > 0)
+    return sc.variability.degraded_links_set()
 
 
 def _chosen(sc: Scenario, field: str, nodes: list[int], share: float, stream: str) -> list[int]:
