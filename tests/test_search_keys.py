@@ -98,3 +98,22 @@ def test_settings_without_effect_keep_one_layout(tmp_path):
     ])  # fmt: skip
     dropped = sum(n for reason, n in enum.invalid.items() if "no effect in this layout" in reason)
     assert dropped == 16 - 9
+
+
+@pytest.mark.parametrize("field", ["fp8_param_gather", "fp8_weight_cache"])
+def test_a_search_shares_op_factories_only_between_equal_settings(field):
+    """`prune.scheme_of` shares one op factory per key between a search's schemes: two layouts that differ
+    in a setting the factory is built from get their own (a shared one gave an fp8_weight_cache=false layout
+    the cached weights of the first layout searched), each equal to the factory built alone."""
+    from simcluster.search.prune import scheme_of
+
+    path = "simcluster/validate/cases/scenarios/megatron_lm_llama3_70b_fp8.yaml"
+    shared: dict = {}
+    for value in (True, False):
+        loaded = load_scenario(path, [f"training.{field}={str(value).lower()}"])
+        got = scheme_of(loaded.scenario, loaded.hardware, shared).f
+        alone = scheme_of(loaded.scenario, loaded.hardware).f
+        assert (got.fp8 is None, got.fp8_weights, got.weight_cache) == (
+            alone.fp8 is None, alone.fp8_weights, alone.weight_cache
+        )
+    assert len(shared) == 2

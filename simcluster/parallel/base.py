@@ -164,14 +164,18 @@ class OpFactory:
         self._measured: dict[tuple, float | None] = {}  # (b, m, n, k, dtype) -> measured_gemm_s
         self._attention: dict[tuple[str, int, int], tuple[float, bool]] = {}  # see attention_rate
 
+    @staticmethod
+    def settings_of(t: TrainingConfig, attention: str = "flash") -> tuple[bool, bool, bool, str]:
+        """Everything `of` builds a factory from besides its cost model: FP8 linears, their weights' form and
+        cache, and the `model.attention` kernel (eager attention takes no fused kernel: flash's rates are never
+        asked). A search shares one factory per distinct value."""
+        return t.fp8, t.fp8_param_gather, t.fp8_weight_cache, attention if attention in FUSED_ATTENTION else "flash"
+
     @classmethod
     def of(cls, cost: CostModel, t: TrainingConfig, attention: str = "flash") -> OpFactory:
-        """The factory a run's training settings ask for (its FP8 linears, their weights' form and cache) and
-        its `model.attention` kernel (eager attention takes no fused kernel: flash's rates are never asked)."""
-        kernel = attention if attention in FUSED_ATTENTION else "flash"
-        return cls(
-            cost, fp8=t.fp8, fp8_weights=t.fp8_param_gather, weight_cache=t.fp8_weight_cache, attention_kernel=kernel
-        )
+        """The factory a run's training settings and attention kernel ask for (`settings_of`)."""
+        fp8, weights, cache, kernel = cls.settings_of(t, attention)
+        return cls(cost, fp8=fp8, fp8_weights=weights, weight_cache=cache, attention_kernel=kernel)
 
     def weight_cast_bytes(self, weights: float) -> float:
         """Bytes of the once-per-step pass over a layer's `weights` parameters with `weight_cache` (its norms

@@ -82,10 +82,10 @@ def scheme_key(sc: Scenario) -> tuple:
 
 def scheme_of(sc: Scenario, hw: HardwareProfile, factories: dict[tuple, OpFactory] | None = None) -> Scheme:
     """The scenario's scheme; `factories` shares one op factory (and its measured-GEMM lookups) per
-    precision between the schemes of a search."""
+    precision and factory settings (`OpFactory.settings_of`) between the schemes of a search."""
     par = sc.parallelism
     layout = RankLayout(tp=par.tensor, dp=par.data, pp=par.pipeline, order=par.order, cp=par.context)
-    fkey = (sc.training.precision, sc.training.fp8, sc.model.attention)
+    fkey = (sc.training.precision, *OpFactory.settings_of(sc.training, sc.model.attention))
     f = factories.get(fkey) if factories is not None else None
     if f is None:
         f = OpFactory.of(CostModel(hw, sc.training.precision), sc.training, sc.model.attention)
