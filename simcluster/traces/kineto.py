@@ -240,11 +240,11 @@ def read_trace(path: Path, max_gaps: int = 20) -> RankTrace:
                 if cat == "cpu_op":
                     ops[ext] = (str(ev.get("name", "")), args)
                     thread.append((ts, 0, end, ext))
-                elif _key(args.get("correlation")) is not None:
-                    launch[args["correlation"]] = ext
+                elif (corr := _key(args.get("correlation"))) is not None:
+                    launch[corr] = ext
                     if "LaunchKernel" in str(ev.get("name", "")):
                         starts.setdefault(id(thread), []).append(ts)
-                    thread.append((ts, 1, end, ("launch", args["correlation"])))
+                    thread.append((ts, 1, end, ("launch", corr)))
     if not raw:
         raise TraceError(
             f"trace {path}: no GPU kernels (a CPU-only trace, or recorded without CUDA activity)"
@@ -319,16 +319,22 @@ def _median_interval_us(starts: dict[int, list[float]], busy_limit_us: float = 1
     return gaps[len(gaps) // 2] if gaps else float("nan")
 
 
-def _num(value: object) -> float:
-    """A finite number from a trace field; anything else (text, a list, NaN, infinity, an integer past what
-    a float holds) is 0 (a trace field, not the user's input)."""
+def _finite(value: object) -> float | None:
+    """A trace field as a finite float; None for anything else (text, a list, NaN, infinity, an integer past
+    what a float holds)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return 0.0
+        return None
     try:
         out = float(value)
     except OverflowError:
-        return 0.0
-    return out if math.isfinite(out) else 0.0
+        return None
+    return out if math.isfinite(out) else None
+
+
+def _num(value: object) -> float:
+    """A finite number from a trace field; anything else is 0 (a trace field, not the user's input)."""
+    out = _finite(value)
+    return 0.0 if out is None else out
 
 
 def _key(value: object) -> int | str | None:
@@ -341,9 +347,8 @@ def _check_times(path: Path, ev: dict) -> None:
     is refused in one line naming the field (a corrupt trace, not one the profiler wrote)."""
     for key, low in (("ts", -MAX_US), ("dur", 0.0)):
         v = ev.get(key, 0)
-        x = _num(v)
-        number = isinstance(v, (int, float)) and not isinstance(v, bool) and (x != 0 or v == 0)  # finite
-        if not (number and low <= x <= MAX_US):
+        x = _finite(v)
+        if x is None or not low <= x <= MAX_US:
             name = str(ev.get("name", ""))[:60]
             raise TraceError(
                 f"trace {path}: GPU activity {name!r}: {key}={excerpt(v)} must be a number in [{low:g}, {MAX_US:g}] us"
