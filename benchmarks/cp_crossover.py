@@ -35,10 +35,7 @@ PUBLISHED = {
 }
 
 
-MARGIN = [0.0]  # --memory-margin
-
-
-def run(seq_k: int, t: int, p: int, d: int, c: int, recompute: str) -> dict | None:
+def run(seq_k: int, t: int, p: int, d: int, c: int, recompute: str, margin: float = 0.0) -> dict | None:
     """One layout's summary, or None where it is not a valid layout or does not fit in memory (less the
     margin kept free)."""
     gpus = t * p * d * c
@@ -52,7 +49,7 @@ def run(seq_k: int, t: int, p: int, d: int, c: int, recompute: str) -> dict | No
         s = simulate(loaded).summary()
     except ConfigError:
         return None
-    fits = s["fits_in_memory"] and s["peak_memory_bytes"] <= (1.0 - MARGIN[0]) * s["memory_capacity_bytes"]
+    fits = s["fits_in_memory"] and s["peak_memory_bytes"] <= (1.0 - margin) * s["memory_capacity_bytes"]
     return s if fits else None
 
 
@@ -62,20 +59,24 @@ def main() -> None:
     ap.add_argument("--memory-margin", type=float, default=0.0, help="fraction of GPU memory kept free")
     ap.add_argument("--out", default="cp_crossover.json", help="file name under benchmarks/results")
     args = ap.parse_args()
-    MARGIN[0] = args.memory_margin
+    margin = args.memory_margin
     rows = []
     for seq_k, (t, p, d, c, _tflops, speedup) in PUBLISHED.items():
         if seq_k > args.max_seq_k:
             continue
         gpus = seq_k
-        cp = run(seq_k, t, p, d, c, "none") or run(seq_k, t, p, d, c, "selective") or run(seq_k, t, p, d, c, "full")
+        cp = (
+            run(seq_k, t, p, d, c, "none", margin)
+            or run(seq_k, t, p, d, c, "selective", margin)
+            or run(seq_k, t, p, d, c, "full", margin)
+        )
         best, best_layout = None, None
         for tt in (1, 2, 4, 8):
             for pp in (1, 2, 4, 8):
                 if gpus % (tt * pp):
                     continue
                 for rc in ("none", "selective", "full"):
-                    s = run(seq_k, tt, pp, gpus // (tt * pp), 1, rc)
+                    s = run(seq_k, tt, pp, gpus // (tt * pp), 1, rc, margin)
                     if s is not None and (best is None or s["model_tflops_per_gpu"] > best["model_tflops_per_gpu"]):
                         best, best_layout = s, f"TP{tt} PP{pp} DP{gpus // (tt * pp)} {rc}"
         model = cp["model_tflops_per_gpu"] / best["model_tflops_per_gpu"] if cp and best else None
