@@ -90,6 +90,13 @@ def valid_scenario(choose: Choose) -> dict:
         extra_model["qk_norm"] = True  # query and key norms (Qwen3-style)
     if scheme != "optimus" and hardware == "dgx-h100" and "mla" not in extra_model and choose([False, True]):
         extra_model["attention"] = choose(["flash", "cudnn"])  # a fused kernel and its measured table
+    extra_train: dict[str, Any] = {}
+    if data > 1 and choose([False, True]):  # sharded data parallel, the weights' gathers overlapped or not
+        extra_par["zero"] = choose(["optimizer", "gradients", "full"])
+        extra_train["param_gather_overlap"] = choose([False, True])
+    precision = choose(["bf16", "fp16", "fp32"])
+    if hardware == "dgx-h100" and scheme != "optimus" and precision != "fp32" and choose([False, True]):
+        extra_train.update(fp8=True, fp8_weight_cache=choose([False, True]), fp8_saved_inputs=choose([None, False, True]))
     return {
         "name": "prop",
         "hardware": hardware,
@@ -116,7 +123,7 @@ def valid_scenario(choose: Choose) -> dict:
         "training": {
             "global_batch": micro * data * n_micro,
             "micro_batch": micro,
-            "precision": choose(["bf16", "fp16", "fp32"]),
+            "precision": precision,
             "recompute": choose(["none", "selective", "full"]),
             "mode": choose(["train", "train", "forward"]),
             "grad_overlap": choose([False, True]),
@@ -125,6 +132,7 @@ def valid_scenario(choose: Choose) -> dict:
             "step_sync": choose([None, False, True]),
             "grad_bucket_MB": choose([0.05, 1.0, 160.0]),
             "distribute_saved_activations": choose([False, True]),
+            **extra_train,
         },
         "network": {"algorithm": choose(["auto", "ring", "tree", "hierarchical"])},
         "simulation": {"fold": "auto", "events": "none"},

@@ -3,15 +3,20 @@ what stays at 16 bits, and the one-line input errors."""
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
-from simcluster.config.loader import check_semantics, parse_scenario
+import pytest
+import yaml
+
+from simcluster.config.loader import check_semantics, load_scenario, parse_scenario
 from simcluster.errors import ConfigError
 from simcluster.hardware.profile import load_profile
 from simcluster.model.costs import CostModel
 from simcluster.parallel.base import FP8_DGRAD, FP8_FORWARD, FP8_WGRAD, Dims, OpFactory
 from simcluster.parallel.groups import RankLayout
 from simcluster.parallel.megatron import MegatronScheme
+from simcluster.parallel.program import build_program
+from simcluster.simulate import can_fold, rep_memory
 from tests.conftest import small_scenario
 from tests.test_modern_models import LLAMA3_8B
 
@@ -111,7 +116,6 @@ def test_only_the_layer_linears_change():
 def test_headline_llama3_8b_speedup():
     """FSDP 8 on one H100 node: FP8 linears make the iteration faster, by less than 2x (attention, norms,
     casts and communication stay)."""
-    from simcluster.config.loader import load_scenario
     from simcluster.simulate import simulate
 
     t = {}
@@ -289,3 +293,58 @@ def test_dynamic_scaling_is_refused_with_moe_and_mla():
             with pytest.raises(ConfigError) as e:
                 check_semantics(sc, H100)
             assert e.value.field == "training.fp8_scaling" and "dense layers" in str(e.value) and "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("t", [1, 4])
+def test_transformer_engine_keeps_its_gemm_inputs_as_fp8_casts(t):
+    """Transformer Engine's FP8 (delayed scaling) keeps each GEMM input for the backward as the FP8 cast it fed
+    the GEMM (LayerNormLinear's norm output, Linear's input: TE 1.8 `save_for_backward`), 1 byte where bf16
+    keeps 2: the qkv and fc1 inputs (sequence-sharded) and fc2's f-wide input (SwiGLU's product) shrink by
+    b s h / t each and b s f / t, while the projection keeps its FP8 cast beside the output flash attention
+    holds, b s h / t more. torchao's dynamic scaling keeps the bf16 inputs (its Float8Linear saves input_hp),
+    and so does `fp8_saved_inputs: false`."""
+    (bf16, d), (te, _) = sp_layer_of(t, fp8=False), sp_layer_of(t, fp8=True)
+    (off, _) = sp_layer_of(t, fp8=True, fp8_saved_inputs=False)
+    bsh, bsf = d.b * d.s * d.h / t, d.b * d.s * d.f / t
+    saved = bsh * (2 * (d.e - 1) - 1) + bsf * (d.e - 1)
+    for rc in ("none", "selective"):
+        assert bf16.layer_activation_bytes(rc) - te.layer_activation_bytes(rc) == pytest.approx(saved, rel=1e-12)
+        assert off.layer_activation_bytes(rc) == bf16.layer_activation_bytes(rc)
+    assert te.layer_activation_bytes("full") == bf16.layer_activation_bytes("full")
+    # the backward frees the same FP8 casts it kept; the peak (flash: the MLP's, before anything is freed)
+    # holds gradients only, which stay at 16 bits
+    assert te.layer_backward_bytes("none") == bf16.layer_backward_bytes("none") > 0
+    assert dynamic_layer_of(t if t > 1 else 2).d.fp8_saved is False
+
+
+def test_fp8_saved_inputs_lets_nemo_gpt3_175b_fit_on_512_gpus(write_scenario):
+    """NeMo 24.07 ran GPT-3 175B on 512 H100s (TP 4, PP 8 x 6 chunks, micro-batch 2, FP8: 825 tokens/s per
+    GPU); with its GEMM inputs counted at 16 bits the model put the first stage at 80.1 GiB of 80, with them
+    as FP8 casts at 73.7 GiB."""
+    base = Path(__file__).resolve().parent.parent / "simcluster/validate/cases/scenarios/nemo_2407_pretrain.yaml"
+    doc = yaml.safe_load(base.read_text())
+    doc["cluster"]["nodes"] = 64
+    doc["parallelism"].update(tensor=4, pipeline=8, data=16, schedule="interleaved-1f1b", virtual_stages=6)
+    doc["model"].update(
+        layers=96, hidden=12288, heads=96, kv_heads=96, ffn_hidden=49152, vocab=50688, seq_len=2048, mlp="gelu",
+        norm="layernorm", bias=True, positions="learned", tie_embeddings=True,
+    )
+    doc["training"].update(global_batch=2048, micro_batch=2)
+    GiB = 1024**3
+
+    def peak(path: Path) -> float:
+        loaded = load_scenario(path)
+        sc = loaded.scenario
+        program = build_program(sc, CostModel(loaded.hardware, sc.training.precision), fold=can_fold(sc))
+        return max(m.total for m in rep_memory(loaded, program).values()) / GiB
+
+    assert peak(write_scenario(doc, "fp8.yaml")) == pytest.approx(73.70, abs=0.01)  # of 80 GiB
+    doc["training"]["fp8_saved_inputs"] = False
+    assert peak(write_scenario(doc, "bf16.yaml")) == pytest.approx(80.14, abs=0.01)
+
+
+def test_fp8_saved_inputs_needs_fp8():
+    doc = small_scenario(training={"global_batch": 1, "micro_batch": 1, "precision": "bf16", "fp8_saved_inputs": True})
+    with pytest.raises(ConfigError) as e:
+        check_semantics(parse_scenario({**doc, "hardware": "dgx-h100"}), H100)
+    assert str(e.value) == "training.fp8_saved_inputs=True: says how FP8 GEMM inputs are kept: needs training.fp8 true"

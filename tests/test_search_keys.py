@@ -21,11 +21,11 @@ SCHEME_FREE = {
     "schedule", "virtual_stages", "interleaved_warmup", "placement", "zero", "shard_group", "fsdp_copies",
     "pipeline_recv_buffers",
     "recompute", "grad_overlap", "step_sync", "grad_bucket_MB", "p2p_scatter_gather", "loss", "grad_reduce_fp32",
-    "moe_overlap", "optimizer",
+    "moe_overlap", "optimizer", "param_gather_overlap",
 }  # fmt: skip
-# what a layout's per-stage times do not depend on: the schedule, virtual stages, gradient overlap and the
-# pipeline's receive buffers (memory only)
-CORE_FREE = {"schedule", "virtual_stages", "interleaved_warmup", "grad_overlap", "pipeline_recv_buffers"}
+# what a layout's per-stage times do not depend on: the schedule, virtual stages, gradient overlap, the
+# pipeline's receive buffers and how FP8 GEMM inputs are kept (memory only)
+CORE_FREE = {"schedule", "virtual_stages", "interleaved_warmup", "grad_overlap", "pipeline_recv_buffers", "fp8_saved_inputs"}
 
 
 def _other(field, value):

@@ -31,7 +31,7 @@ def _volume(res, n: int) -> float:
     params = res.program.params_per_rank[0] * 2
     total = 0.0
     for op, _ly, _mb in res.program.steps[0]:
-        if op.family in ("dp", "fsdp-ag", "fsdp-rs") and op.kind in FACTOR:
+        if op.family in ("dp", "fsdp-ag", "fsdp-rs", "param-ag") and op.kind in FACTOR:
             k = len(op.group)
             total += FACTOR[op.kind] * op.bytes * (k - 1) / k
     return total / params / ((n - 1) / n)
@@ -338,3 +338,124 @@ def test_lazy_gradients_against_whole_ones(write_scenario, schedule, v):
 
     fast = peak_memory_fast(res.scenario, load_profile(res.scenario.hardware))
     assert fast.gradients == pytest.approx(mem.gradients) and fast.total == pytest.approx(mem.total)
+
+
+def _pg_doc(overlap: bool) -> dict:
+    return small_scenario(
+        parallelism={"scheme": "megatron", "tensor": 1, "data": D, "zero": "optimizer"},
+        model={"layers": 4, "hidden": 4096, "heads": 32, "seq_len": 2048, "vocab": 0},
+        training={"global_batch": 16, "micro_batch": 2, "param_gather_overlap": overlap},
+    )
+
+
+def _overlap_run(write_scenario, overlap: bool):
+    return simulate(load_scenario(write_scenario(_pg_doc(overlap), f"pg{overlap}.yaml")))
+
+
+def test_param_gather_overlap_moves_the_layer_gathers_under_the_first_forward(write_scenario):
+    """Megatron-Core's --overlap-param-gather: the updated weights come back layer by layer, each gather issued
+    as the layer before starts (non-blocking, its own stream) and waited for before the layer runs, in the
+    step's first micro-batch only; the same bytes as the one gather after the optimizer step. With each gather
+    shorter than a layer's forward, only the first layer's is exposed: the step is shorter by the end-of-step
+    gather's time less the first layer's."""
+    off, on = _overlap_run(write_scenario, False), _overlap_run(write_scenario, True)
+    steps = on.program.steps[0]
+    layer = [(op, ly, mb) for op, ly, mb in steps if op.name == "params.layer.allgather"]
+    assert [ly for _op, ly, _mb in layer] == [0, 1, 2, 3] and {mb for _o, _l, mb in layer} == {0}
+    assert all(op.phase == "forward" and not op.blocking and op.family == "param-ag" for op, _l, _m in layer)
+    assert not [op for op, _l, _m in steps if op.name == "params.allgather"]  # no edges (vocab 0)
+    (end,) = [op for op, _l, _m in off.program.steps[0] if op.name == "params.allgather"]
+    assert sum(op.bytes for op, _l, _m in layer) == pytest.approx(end.bytes, rel=1e-12)
+    assert _volume(on, D) == pytest.approx(2.0, rel=1e-9)
+
+    def duration(res, name: str) -> float:
+        tr, st = res.engine.traces[0], res.program.steps[0]
+        return next(float(tr.end_s[i] - tr.start_s[i]) for i, (op, _l, _m) in enumerate(st) if op.name == name)
+
+    saved = duration(off, "params.allgather") - duration(on, "params.layer.allgather")
+    assert saved > 0
+    assert off.engine.iteration_time_s - on.engine.iteration_time_s == pytest.approx(saved, rel=1e-6)
+
+
+def test_param_gather_overlap_needs_a_sharded_optimizer(write_scenario):
+    doc = small_scenario(
+        parallelism={"data": 2, "zero": "none"}, training={"global_batch": 2, "micro_batch": 1, "param_gather_overlap": True}
+    )
+    with pytest.raises(ConfigError) as e:
+        check_semantics(parse_scenario(doc), load_profile("dgx-a100"))
+    assert str(e.value) == (
+        "training.param_gather_overlap=True: overlaps the sharded optimizer's weight gather: needs "
+        "parallelism.zero optimizer, gradients or full, not none"
+    )
+    # FSDP gathers every layer before it runs either way: the same program with the setting on or off
+    fsdp = {**doc, "parallelism": {**doc["parallelism"], "zero": "full"}}
+    on = load_scenario(write_scenario(fsdp, "on.yaml"))
+    off = load_scenario(write_scenario({**fsdp, "training": {**fsdp["training"], "param_gather_overlap": False}}, "off.yaml"))
+    assert simulate(on).engine.iteration_time_s == simulate(off).engine.iteration_time_s
+
+
+def test_estimate_takes_the_overlapped_gathers_as_hidden(write_scenario):
+    """The search's estimate drops the sharded optimizer's layer gathers from the step's end when they run
+    under the next forward, and follows the engine: both settings within 5% of the simulated iteration, the
+    overlapped one shorter in both."""
+    from simcluster.search.estimate import Estimator
+    from simcluster.search.prune import scheme_of
+
+    got, sim = {}, {}
+    for overlap in (False, True):
+        loaded = load_scenario(write_scenario(_pg_doc(overlap), f"est{overlap}.yaml"))
+        res = simulate(loaded)
+        sc = loaded.scenario
+        got[overlap] = Estimator(loaded).estimate(sc, scheme_of(sc, loaded.hardware)).iteration_time_s
+        sim[overlap] = res.engine.iteration_time_s
+        assert got[overlap] == pytest.approx(sim[overlap], rel=0.05), overlap
+    assert got[True] < got[False] and sim[True] < sim[False]
+
+
+def test_param_gather_overlap_interleaved_prefetches_a_chunk_ahead(write_scenario):
+    """Interleaved (2 stages x 2 chunks of 1 layer): every stage issues its first chunk's gathers when the step
+    starts, not when its first activation arrives, and the next chunk's after the wait in the chunk's first
+    forward (Megatron-Core's param_sync_func)."""
+    doc = small_scenario(
+        parallelism={
+            "scheme": "megatron", "tensor": 1, "pipeline": 2, "data": 4, "zero": "optimizer",
+            "schedule": "interleaved-1f1b", "virtual_stages": 2,
+        },
+        model={"layers": 4, "hidden": 1024, "heads": 16, "seq_len": 512, "vocab": 0},
+        training={"global_batch": 16, "micro_batch": 2, "param_gather_overlap": True},
+    )  # fmt: skip
+    res = simulate(load_scenario(write_scenario(doc)))
+    lay = res.program.layout
+    for stage in (0, 1):
+        rank = lay.rank_of(pp=stage)
+        steps = res.program.steps[rank]
+        names = [op.name for op, _l, _m in steps]
+        first, second = stage, 2 + stage  # chunk c of stage s holds layer 2 c + s
+        assert names[0] == "params.layer.allgather" and steps[0][1] == first
+        waits = [i for i, n in enumerate(names) if n == "wait.param-ag"]
+        assert len(waits) == 2
+        assert names[waits[0] + 1] == "params.layer.allgather" and steps[waits[0] + 1][1] == second
+        tr = res.engine.traces[rank]
+        assert float(tr.start_s[0]) == pytest.approx(0.0, abs=1e-4)  # not behind the pipeline's first receive
+
+
+def test_search_pins_the_gather_overlap_to_the_sharded_layouts(write_scenario):
+    """A scenario with `param_gather_overlap` searched over zero none and optimizer: every layout is valid,
+    the unsharded ones without the overlap (nothing to gather), the sharded ones with it."""
+    from simcluster.config.loader import read_yaml_mapping
+    from simcluster.search.space import Space, enumerate_space
+
+    doc = _pg_doc(True)
+    doc["parallelism"]["zero"] = "optimizer"
+    path = write_scenario(doc, "search.yaml")
+    space = Space(
+        {
+            "parallelism.scheme": ["megatron"], "parallelism.tensor": [1, 2], "parallelism.pipeline": [1],
+            "parallelism.zero": ["none", "optimizer"], "training.micro_batch": [2], "training.recompute": ["none"],
+            "training.grad_overlap": [True],
+        }
+    )  # fmt: skip
+    enum = enumerate_space(load_scenario(path), read_yaml_mapping(path), space)
+    assert not enum.invalid and len(enum.scenarios) == 4
+    for sc in enum.scenarios:
+        assert sc.training.param_gather_overlap is (sc.parallelism.zero != "none")

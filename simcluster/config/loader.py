@@ -204,6 +204,15 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
         )
     if t.fp8_weight_cache and not t.fp8:
         raise ConfigError("training.fp8_weight_cache", True, "caches FP8 weights: needs training.fp8 true")
+    if t.param_gather_overlap and p.zero == "none":
+        raise ConfigError(
+            "training.param_gather_overlap", True, "overlaps the sharded optimizer's weight gather: needs "
+            "parallelism.zero optimizer, gradients or full, not none"
+        )
+    if t.fp8_saved_inputs is not None and not t.fp8:
+        raise ConfigError(
+            "training.fp8_saved_inputs", t.fp8_saved_inputs, "says how FP8 GEMM inputs are kept: needs training.fp8 true"
+        )
     if t.async_tp and p.scheme != "megatron-sp":
         raise ConfigError(
             "training.async_tp", True, f"needs parallelism.scheme: megatron-sp (sequence-parallel gathers and "

@@ -300,6 +300,14 @@ class TrainingConfig(_Strict):
         "scaling, torchtitan): under tensor parallel each cast of a sharded tensor first all-reduces its amax "
         "(max, 4 bytes) over the tensor group, blocking the cast",
     )
+    fp8_saved_inputs: bool | None = Field(
+        None,
+        description="with fp8: the layers' GEMM inputs kept for the backward as their FP8 casts, 1 byte an element "
+        "(Transformer Engine's Linear and LayerNormLinear save the cast they fed the GEMM; the fused attention "
+        "kernel still keeps its own 16-bit output); false: at `precision` (torchao's Float8Linear saves the "
+        "high-precision input and casts it again in the backward). Default: true with fp8_scaling delayed "
+        "(Transformer Engine), false with dynamic (torchao)",
+    )
     fp8_weight_cache: bool = Field(
         False,
         description="with fp8: each layer's weights cast to FP8 with their transpose on a step's first "
@@ -384,6 +392,14 @@ class TrainingConfig(_Strict):
     )
     grad_overlap: bool = Field(
         False, description="overlap the data-parallel gradient all-reduce with backward"
+    )
+    param_gather_overlap: bool = Field(
+        False,
+        description="zero: optimizer or gradients: the updated weights all-gathered layer by layer under the next "
+        "step's first forward, each layer's gather issued as the one before it starts and waited for before it "
+        "runs (Megatron-Core's --overlap-param-gather, NeMo's overlap_param_sync); false: all of them after the "
+        "optimizer step, before the step ends. The embedding's and the LM head's stay after the step; zero: "
+        "full gathers every layer before it runs either way",
     )
     step_sync: bool | None = Field(
         None,
@@ -584,6 +600,15 @@ class Scenario(_Strict):
     @property
     def kv_heads(self) -> int:
         return self.model.kv_heads or self.model.heads
+
+    @property
+    def fp8_saved_inputs(self) -> bool:
+        """Whether the layers' GEMM inputs are kept for the backward in FP8 (`training.fp8_saved_inputs`,
+        default: Transformer Engine's delayed scaling does, torchao's dynamic does not)."""
+        t = self.training
+        if not t.fp8:
+            return False
+        return t.fp8_saved_inputs if t.fp8_saved_inputs is not None else t.fp8_scaling == "delayed"
 
     @property
     def microbatches(self) -> int:

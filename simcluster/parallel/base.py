@@ -42,6 +42,7 @@ class Dims:
     async_tp: bool = False  # sequence-parallel collectives micro-pipelined with their GEMMs (`training.async_tp`)
     eager_norm: bool = False  # the norms as PyTorch's separate fp32 kernels (`training.eager_norm`)
     eager_pointwise: bool = False  # RoPE and SwiGLU as PyTorch's separate kernels (`training.eager_pointwise`)
+    fp8_saved: bool = False  # GEMM inputs kept for the backward as FP8 casts (`training.fp8_saved_inputs`)
 
     head_dim: int = 0  # per-head width (Megatron's kv_channels); 0 = h / a
     mla: MLA | None = None  # multi-head latent attention's widths (then kv, head_dim unused)
@@ -60,6 +61,26 @@ class Dims:
     def hd(self) -> int:
         """Each attention head's width."""
         return self.head_dim or self.h // self.a
+
+    @property
+    def saved_input(self) -> int:
+        """Bytes per element of a GEMM input kept for the backward: its FP8 cast under Transformer Engine's
+        FP8 (`fp8_saved`), else the activation itself."""
+        return 1 if self.fp8_saved else self.e
+
+    @property
+    def proj_saved(self) -> int:
+        """Bytes per element kept for the attention projection's backward: the attention output, which the
+        fused kernel keeps for its own backward (16-bit) and an FP8 run's projection adds its cast to."""
+        if not self.fp8_saved:
+            return self.e
+        return self.e + 1 if self.flash else 1
+
+    @property
+    def mlp_saved(self) -> int:
+        """Bytes per f-wide element the dense MLP keeps: the activation's input (SwiGLU: gate and up, kept by
+        the fused kernel) and the second GEMM's input (its FP8 cast under `fp8_saved`)."""
+        return (2 if self.gated else 1) * self.e + self.saved_input
 
     @classmethod
     def of(cls, sc: Scenario) -> Dims:
@@ -90,6 +111,7 @@ class Dims:
             async_tp=sc.training.async_tp,
             eager_norm=sc.training.eager_norm,
             eager_pointwise=sc.training.eager_pointwise,
+            fp8_saved=sc.fp8_saved_inputs,
             head_dim=m.head_dim or 0,
             mla=MLA.of(m.mla),
         )
@@ -460,7 +482,7 @@ def backward_working_bytes(
     sbh, sbf, scores = s * b * h, s * b * f, (0 if d.flash else a * s * s * b)
     ckpt = e * sbh / rep if recompute == "full" else 0.0
     mlp = 2 * e * sbh / rep + e * sbf / shard
-    mlp_freed = (2 * e + 1) * sbh / rep + (3 if d.gated else 2) * e * sbf / shard
+    mlp_freed = (e + d.saved_input + 1) * sbh / rep + d.mlp_saved * sbf / shard
     if d.eager_norm:  # the eager norm's fp32 copy of its input
         mlp_freed += FP32 * sbh / rep
     if d.eager_pointwise and d.gated:  # eager SwiGLU's silu output

@@ -196,20 +196,21 @@ def moe_stored_bytes(d: Dims, m: MoE, etp: int, sp: bool) -> float:
     """Bytes one MoE MLP block keeps for its backward on the busiest rank (no recomputation): the norm
     output the router and permute read, fp32 router logits and probabilities, the permuted and gathered
     expert inputs, the first grouped GEMM's output and the activation's, the shared experts' as a
-    tensor-parallel MLP."""
-    e = d.e
+    tensor-parallel MLP. The grouped GEMMs' inputs are kept as their FP8 casts under Transformer Engine's FP8
+    (`Dims.saved_input`)."""
+    e, g = d.e, d.saved_input
     tok = tokens_per_rank(d, sp)
     busy = routed_pairs(tok, m, m.imbalance) * etp
     fe = m.expert_ffn / etp
     f1e = (2 if d.gated else 1) * fe
-    routed = busy * (d.h + f1e + fe) * e + 2 * 4.0 * tok * m.experts + e * tok * d.h
+    routed = busy * ((d.h + fe) * g + f1e * e) + 2 * 4.0 * tok * m.experts + e * tok * d.h
     return routed + moe_shared_bytes(d, m)
 
 
 def moe_act_bytes(d: Dims, m: MoE, etp: int, sp: bool) -> float:
     """The experts' activation output on the busiest rank (what moe_act recompute drops)."""
     busy = routed_pairs(tokens_per_rank(d, sp), m, m.imbalance) * etp
-    return busy * m.expert_ffn / etp * d.e
+    return busy * m.expert_ffn / etp * d.saved_input
 
 
 def moe_shared_bytes(d: Dims, m: MoE) -> float:
@@ -217,7 +218,7 @@ def moe_shared_bytes(d: Dims, m: MoE) -> float:
     if not m.shared_experts:
         return 0.0
     fs = m.shared_experts * (m.shared_ffn or m.expert_ffn) / d.t
-    return d.b * d.s * (d.h + ((3 if d.gated else 2) * fs)) * d.e
+    return d.b * d.s * (d.h * d.saved_input + d.mlp_saved * fs)
 
 
 def moe_working_f(m: MoE) -> int:

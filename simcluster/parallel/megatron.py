@@ -682,22 +682,23 @@ class MegatronScheme:
             return e * sbh / (t if self.sp or self.distribute else 1)
         if recompute == "op":
             return self._op_checkpoint_bytes()
-        replicated = (4 * e + 2) * sbh  # layer-norm inputs, GEMM inputs of both regions, two dropout masks
+        g = d.saved_input  # the GEMM inputs as kept (FP8 casts under Transformer Engine's FP8)
+        replicated = (2 * e + 2 * g + 2) * sbh  # layer-norm inputs, GEMM inputs of both regions, two dropout masks
         if d.eager_norm:  # torchtitan's eager RMSNorm keeps x.float() (4) and its output before the weight (e)
             replicated += 2 * FP32 * sbh  # where a fused norm keeps its input (e): 4 bytes more, two norms
         # q, k, v (k and v kv/a of q under grouped-query attention), the projection input; the MLP's
         # f-wide activation input and output (SwiGLU: gate, up and their product)
-        mlp = (3 if d.gated else 2) * e * s * b * d.f
+        mlp = d.mlp_saved * s * b * d.f
         if d.eager_pointwise and d.gated:  # F.silu(w1 x) * w3 x keeps silu's input and both factors: silu's
             mlp += e * s * b * d.f  # output more than a fused SwiGLU
         if d.mla is None:
-            sharded = e * sbh * (2 + 2 * d.kvh / a) + mlp
+            sharded = e * sbh * (1 + 2 * d.kvh / a) + d.proj_saved * sbh + mlp
             if d.qk_norm:  # the query and key heads before their norm (kept for its backward), with the
                 # norm's fp32 reciprocal root per head and token
                 sharded += s * b * (a + d.kvh) * (e * d.hd + FP32)
         else:  # latent attention: the latents before and after their norms (token-split), q, k, v, the output
             replicated += 2 * e * s * b * ((d.mla.q_rank or 0) + d.mla.kv_rank)
-            sharded = e * s * b * a * (2 * d.mla.q_head + 2 * d.mla.v) + mlp
+            sharded = e * s * b * a * (2 * d.mla.q_head + d.mla.v) + d.proj_saved * s * b * a * d.mla.v + mlp
         keep_scores = recompute == "none"
         if self.sp:
             # without the backward gather the attention block's and the MLP's gathered inputs are kept whole
@@ -716,8 +717,11 @@ class MegatronScheme:
             return dense
         d = self.d
         sb = d.s * d.b
-        w = 1 if recompute == "op" else (3 if d.gated else 2) + (d.eager_pointwise and d.gated)
-        mlp = (d.e * sb * d.h * (0 if recompute == "op" else 1) + w * d.e * sb * d.f) / d.t
+        if recompute == "op":
+            mlp = d.e * sb * d.f / d.t
+        else:  # its GEMM input and f-wide tensors, as `layer_activation_bytes` counts them
+            w = d.mlp_saved + (d.e if d.eager_pointwise and d.gated else 0)
+            mlp = (d.saved_input * sb * d.h + w * sb * d.f) / d.t
         return dense - mlp + moe_stored_bytes(d, self.moe, self.etp, self.sp)
 
     def moe_layer_backward_bytes(self, recompute: str) -> float:
@@ -745,7 +749,7 @@ class MegatronScheme:
         chosen = set(self.recompute_modules or ())
         out = 0.0
         if "layernorm" in chosen:
-            out += 2 * e * sbh / rep
+            out += 2 * d.saved_input * sbh / rep
         if "mla_up_proj" in chosen and d.mla is not None:  # q, k and v, re-made from the kept latents
             out += e * s * b * a * (2 * d.mla.q_head + d.mla.v) / t
         if "core_attn" in chosen:
@@ -756,7 +760,7 @@ class MegatronScheme:
                 out += (softmax_out + e + 1) * a * s * s * b / t
         if not moe:
             if "mlp" in chosen:
-                out += (3 if d.gated else 2) * e * s * b * d.f / t
+                out += d.mlp_saved * s * b * d.f / t
             return out
         assert self.moe is not None
         stored = moe_stored_bytes(d, self.moe, self.etp, self.sp)

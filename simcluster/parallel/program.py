@@ -10,7 +10,7 @@ folded ranks share are still contended.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import repeat
@@ -219,16 +219,17 @@ def _rank_steps(
         wl = zero.layer_weight_bytes(sc.training.fp8_param_gather, w)  # the layers' weights as gathered
         if sc.training.fp8_param_gather:
             out.extend(Step(op, -1, -1) for op in _fp8_scale_ops(ctx, layer_dense / n + expert / ne, n))
+        overlapped = zero.overlaps_param_gather(sc)  # the layers' gathers then run under the next forward
         if n > 1:  # the updated weight shards back to every rank (ZeRO-3: those outside the layers)
             edges = params - layer_dense - expert
-            nbytes = edges * w if full else edges * w + layer_dense * wl
+            nbytes = edges * w if full or overlapped else edges * w + layer_dense * wl
             if nbytes > 0:
                 shard, _ = zero.shard_groups(layout, rank, n)
                 op = OpSpec(
                     "allgather", "params.allgather", "optimizer", bytes=nbytes, group=shard, family="dp"
                 )
                 out.append(Step(op, -1, -1))
-        if ne > 1 and not full and expert > 0:
+        if ne > 1 and not full and expert > 0 and not overlapped:
             nbytes = expert * wl
             group = ctx.expert_data_group()
             op = OpSpec("allgather", "params.expert.allgather", "optimizer", bytes=nbytes, group=group, family="dp")
@@ -410,6 +411,32 @@ def fsdp_ops(ctx: _RankCtx) -> FsdpOps:
     return FsdpOps(gathers, reduces, copy_out, root_ops)
 
 
+PARAM_GATHER_FAMILY = "param-ag"
+
+
+def _param_gathers(ctx: _RankCtx) -> dict[bool, list[OpSpec]]:
+    """Per layer kind (False dense, True MoE) of `ctx`'s stage: the non-blocking all-gathers that bring one
+    layer's updated weights back from the sharded optimizer (`param_gather_overlap`): the dense weights over the
+    shard group, the experts' over their expert-data-parallel group, each as the layers are gathered (8 bits with
+    `fp8_param_gather`)."""
+    sc, scheme, s = ctx.sc, ctx.scheme, ctx.stage
+    shard, _ = zero.shard_groups(ctx.layout, ctx.rank, zero.shard_size(sc))
+    e_group = ctx.expert_data_group()
+    wl = zero.layer_weight_bytes(sc.training.fp8_param_gather, scheme.grad_bytes_per_param())
+    out: dict[bool, list[OpSpec]] = {}
+    for is_moe in {False, ctx.moe is not None and any(map(ctx.moe.is_moe, rank_layers(sc, s)))}:
+        dense_p, expert_p = layers_params(scheme, one_of_kind(ctx.moe, rank_layers(sc, s), is_moe), ctx.moe)
+        out[is_moe] = [
+            OpSpec(
+                "allgather", f"params.{what}layer.allgather", "forward", bytes=n * wl, group=g,
+                family=PARAM_GATHER_FAMILY, blocking=False,
+            )
+            for what, n, g in (("", dense_p, shard), ("expert.", expert_p, e_group))
+            if n > 0 and len(g) > 1
+        ]  # fmt: skip
+    return out
+
+
 def rank_context(sc: Scenario, layout: RankLayout, scheme: Scheme, rank: int, cost: CostModel) -> _RankCtx:
     """What one rank's program parts need (the search's estimate builds FSDP's unit ops from it)."""
     return _RankCtx(sc, layout, scheme, rank, cost, cost.hw.host, MoE.of(sc.model.moe))
@@ -507,6 +534,32 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
     keep = fsdp and not sc.parallelism.reshard_after_forward
     last_mb = sc.microbatches - 1
 
+    # the sharded optimizer's weight gathers under the step's first forward (`param_gather_overlap`), as
+    # Megatron-Core issues them: the first when the step starts (optimizer.zero_grad), on every stage at once;
+    # one model chunk: each layer's first forward waits for its weights and issues the next layer's (the
+    # forward pre-hook); interleaved: each chunk's first forward waits for the chunk's weights and issues the
+    # next chunk's (the schedule's param_sync_func)
+    param_gathers = _param_gathers(ctx) if zero.overlaps_param_gather(sc) else {}
+    param_wait = wait_for(PARAM_GATHER_FAMILY, "forward")
+
+    def param_issue(layers: Sequence[int]) -> None:
+        out.extend(Step(op, ly, 0) for ly in layers for op in param_gathers[is_moe(ly)])
+
+    def param_chunk(chunk: int, mb: int) -> None:
+        """Before chunk `chunk`'s layers in the forward of micro-batch `mb` (interleaved)."""
+        if param_gathers and v > 1 and mb == 0:
+            add(Step(param_wait, -1, mb))
+            if chunk + 1 < v:
+                param_issue(stage_layers(sc, s, chunk + 1))
+
+    def param_unit(order: list[int], j: int, mb: int) -> None:
+        """Before layer `order[j]`'s forward of micro-batch `mb` (one model chunk)."""
+        if not param_gathers or v > 1 or mb > 0:
+            return
+        add(Step(param_wait, order[j], mb))
+        if j + 1 < len(order):
+            param_issue(order[j + 1 : j + 2])
+
     def unit(ph: Phase, order: list[int], j: int, mb: int) -> None:
         """FSDP2's per-layer gathers: wait for this layer's weights, then issue the next layer's."""
         if not fsdp or keep and (ph == "backward" or mb > 0):
@@ -540,6 +593,9 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
     buckets = _Buckets()
     out: list[Step] = [Step(op, -1, 0) for op in root_ops]
     add = out.append
+    if param_gathers:  # when the step starts: the first chunk's weights (one chunk: its first layer's)
+        first = list(stage_layers(sc, s, 0))
+        param_issue(first if v > 1 else first[:1])
     spans: list[tuple[int, int]] = []  # each action's steps in `out`
     for i, a in enumerate(actions):
         spans.append((len(out), 0))
@@ -552,8 +608,10 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
                 p2p("recv", "act", a.chunk, src, rank, mb)
             else:
                 out.extend(_steps(edges.embed_forward, -1, mb))
+            param_chunk(a.chunk, mb)
             for j, ly in enumerate(layers):
                 unit("forward", list(layers), j, mb)
+                param_unit(list(layers), j, mb)
                 if weight_cast and mb == 0:
                     add(Step(weight_cast[is_moe(ly)], ly, mb))
                 out.extend(_steps(ctx.layer_ops(ly).forward, ly, mb))

@@ -48,6 +48,12 @@ def gathers_per_layer(sc: Scenario) -> bool:
     return sc.parallelism.zero == "full" and shard_size(sc) > 1
 
 
+def overlaps_param_gather(sc: Scenario) -> bool:
+    """The sharded optimizer's updated layer weights gathered under the next step's first forward
+    (`training.param_gather_overlap`, over more than one rank)."""
+    return sc.training.param_gather_overlap and sc.parallelism.zero in ("optimizer", "gradients") and shard_size(sc) > 1
+
+
 def shard_groups(layout: RankLayout, rank: int, size: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(the data-parallel ranks `rank` shards with, the ranks holding the same shard in other groups)."""
     dp = layout.data_group(rank)

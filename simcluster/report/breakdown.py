@@ -45,6 +45,7 @@ def breakdown(res: SimResult, rep: int) -> dict[str, float]:
 FAMILY_NAMES = {
     "tp": "tensor parallel", "cp": "context parallel", "ep": "expert parallel (all-to-all)",
     "dp": "data-parallel gradients", "fsdp-ag": "FSDP weight gathers", "fsdp-rs": "FSDP gradient reduce-scatters",
+    "param-ag": "sharded optimizer's weight gathers",
     "pp": "pipeline sends", "pp-edge": "tied embedding", "mp": "optimizer checks", "dp-loss": "loss",
 }  # fmt: skip
 

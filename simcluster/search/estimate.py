@@ -130,7 +130,7 @@ def _core_key(sc: Scenario) -> tuple:
         par.reshard_after_forward, par.fsdp_copies,
         t.micro_batch, t.global_batch, t.precision, t.fp8, t.mode, t.recompute, t.distribute_saved_activations,
         t.tp_comm_overlap, t.grad_bucket_MB, t.p2p_scatter_gather, t.eager_norm, t.eager_pointwise, t.expand_kv, t.async_tp, t.sp_regather, t.fp8_param_gather, t.fp8_weight_cache, t.fp8_scaling,
-        t.grad_reduce_fp32, t.loss, t.step_sync, t.optimizer,
+        t.grad_reduce_fp32, t.loss, t.step_sync, t.optimizer, t.param_gather_overlap,
         t.masked_softmax_fusion, tuple(t.recompute_modules or ()), t.moe_overlap,
         sc.model if sc.model.moe is None else sc.model.model_dump_json(),  # a MoE layer list is not hashable
         sc.cluster, sc.network, sc.hardware,
@@ -437,7 +437,8 @@ class _Layout:
                 dp_total += n * self.coll_time("allreduce", egroup, expert * gb / n)
             else:
                 dp_total += n * self.coll_time("reducescatter", egroup, expert * gb / n)
-                dp_total += self.coll_time("allgather", egroup, expert * wl)
+                if not zero.overlaps_param_gather(sc):
+                    dp_total += self.coll_time("allgather", egroup, expert * wl)
         params -= expert
         if lay.dp * lay.cp > 1 and sc.training.mode == "train":
             group = lay.data_group(rank)
@@ -450,7 +451,9 @@ class _Layout:
                 one = self.coll_time("reducescatter", shard, total / n)
                 if len(replicas) > 1:
                     one += self.coll_time("allreduce", replicas, total / n / shards)
-                dp_total += n * one + self.coll_time("allgather", shard, total - layer_dense * (gb - wl))
+                # the layers' weights as gathered, unless they go under the next forward (param_gather_overlap)
+                layers = 0.0 if zero.overlaps_param_gather(sc) else layer_dense * wl
+                dp_total += n * one + self.coll_time("allgather", shard, total - layer_dense * gb + layers)
                 if sc.parallelism.zero == "full":  # per-layer gathers and reduce-scatters: in the stage times
                     one = dp_total = 0.0
             else:

@@ -327,7 +327,13 @@ def scenario_of(loaded: LoadedScenario, raw: dict[str, Any], lay: Layout) -> Sce
         }
     )
     tr = sc.training.model_copy(
-        update={"micro_batch": lay[MICRO], "recompute": lay[RECOMPUTE], "grad_overlap": lay[OVERLAP]}
+        update={
+            "micro_batch": lay[MICRO],
+            "recompute": lay[RECOMPUTE],
+            "grad_overlap": lay[OVERLAP],
+            # the weights' gather overlap goes with the sharding: a layout without it has nothing to gather
+            "param_gather_overlap": sc.training.param_gather_overlap and par.zero != "none",
+        }
     )
     return sc.model_copy(update={"parallelism": par, "training": tr})
 
