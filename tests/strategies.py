@@ -118,6 +118,8 @@ def valid_scenario(choose: Choose) -> dict:
             "heads": heads,
             "seq_len": choose([32, 64]) * max(tensor, 1),
             "vocab": choose([0, 256 * max(tensor, 1)]),
+            "hidden_dropout": choose([0.1, 0.0]),
+            "attention_dropout": choose([0.1, 0.0]),
             **extra_model,
         },
         "training": {

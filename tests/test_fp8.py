@@ -327,7 +327,7 @@ def test_fp8_saved_inputs_lets_nemo_gpt3_175b_fit_on_512_gpus(write_scenario):
     doc["parallelism"].update(tensor=4, pipeline=8, data=16, schedule="interleaved-1f1b", virtual_stages=6)
     doc["model"].update(
         layers=96, hidden=12288, heads=96, kv_heads=96, ffn_hidden=49152, vocab=50688, seq_len=2048, mlp="gelu",
-        norm="layernorm", bias=True, positions="learned", tie_embeddings=True,
+        norm="layernorm", bias=True, positions="learned", tie_embeddings=True, hidden_dropout=0.1, attention_dropout=0.1,
     )
     doc["training"].update(global_batch=2048, micro_batch=2)
     GiB = 1024**3

@@ -260,6 +260,22 @@ class ModelConfig(_Strict):
         "memory-bound kernel pass over q and k each way, and their pre-norm values kept for the backward",
     )
     bias: bool = Field(True, description="biases in the linear layers (GPT-2/3: yes; Llama: no)")
+    hidden_dropout: float = Field(
+        0.1,
+        ge=0.0,
+        lt=1.0,
+        description="dropout probability after the attention and MLP blocks and on the embedding (Megatron's "
+        "--hidden-dropout, default 0.1; GPT-3: 0.1); 0 (Llama, Qwen, DeepSeek, Mixtral): no embedding dropout "
+        "kernel, and the residual adds write and keep no mask",
+    )
+    attention_dropout: float = Field(
+        0.1,
+        ge=0.0,
+        lt=1.0,
+        description="dropout probability on the attention probabilities (--attention-dropout, default 0.1); 0: eager "
+        "attention runs no dropout kernel and keeps only the softmax output; fused kernels (flash, cudnn) are priced "
+        "from their tables either way",
+    )
     positions: Literal["learned", "rope"] = Field(
         "learned", description="learned position embedding table, or rotary (no parameters)"
     )

@@ -43,6 +43,8 @@ class Dims:
     eager_norm: bool = False  # the norms as PyTorch's separate fp32 kernels (`training.eager_norm`)
     eager_pointwise: bool = False  # RoPE and SwiGLU as PyTorch's separate kernels (`training.eager_pointwise`)
     fp8_saved: bool = False  # GEMM inputs kept for the backward as FP8 casts (`training.fp8_saved_inputs`)
+    hidden_dropout: bool = True  # dropout after each block and on the embedding (`model.hidden_dropout` > 0)
+    attention_dropout: bool = True  # dropout on the attention probabilities (`model.attention_dropout` > 0)
 
     head_dim: int = 0  # per-head width (Megatron's kv_channels); 0 = h / a
     mla: MLA | None = None  # multi-head latent attention's widths (then kv, head_dim unused)
@@ -112,6 +114,8 @@ class Dims:
             eager_norm=sc.training.eager_norm,
             eager_pointwise=sc.training.eager_pointwise,
             fp8_saved=sc.fp8_saved_inputs,
+            hidden_dropout=m.hidden_dropout > 0,
+            attention_dropout=m.attention_dropout > 0,
             head_dim=m.head_dim or 0,
             mla=MLA.of(m.mla),
         )
@@ -381,30 +385,32 @@ def softmax_backward(F: OpFactory, scores: float, e: int, fused: bool) -> list[O
 
 
 def core_attention(
-    F: OpFactory, ph: Phase, batch: int, s: int, hd: int, e: int, fused: bool = True
+    F: OpFactory, ph: Phase, batch: int, s: int, hd: int, e: int, fused: bool = True, dropout: bool = True
 ) -> list[OpSpec]:
     """softmax(Q K^T) V over `batch` independent [s, hd] heads held whole on the rank (every scheme splits
     heads or sequences, never a head's sequence): scores, softmax (`softmax_forward`), dropout (e-byte
-    output, 1-byte mask)."""
+    output, 1-byte mask; none at `model.attention_dropout` 0, where PyTorch's dropout returns its input)."""
     scores = float(batch * s * s)
+    drop = [F.elementwise("attn.dropout", ph, scores * (2.0 * e + 1), kind="attention")] if dropout else []
     return [
         F.gemm("attn.qk", ph, s, s, hd, batch=batch, kind="attention"),
         *softmax_forward(F, ph, scores, e, fused),
-        F.elementwise("attn.dropout", ph, scores * (2.0 * e + 1), kind="attention"),
+        *drop,
         F.gemm("attn.av", ph, s, hd, s, batch=batch, kind="attention"),
     ]
 
 
 def core_attention_backward(
-    F: OpFactory, batch: int, s: int, hd: int, e: int, fused: bool = True
+    F: OpFactory, batch: int, s: int, hd: int, e: int, fused: bool = True, dropout: bool = True
 ) -> list[OpSpec]:
     """Backward of `core_attention`, in autograd's order."""
     bw: Phase = "backward"
     scores = float(batch * s * s)
+    drop = [F.elementwise("attn.dropout.bwd", bw, scores * (2.0 * e + 1), kind="attention")] if dropout else []
     return [
         F.gemm("attn.av.dgrad", bw, s, s, hd, batch=batch, kind="attention"),
         F.gemm("attn.av.wgrad", bw, s, hd, s, batch=batch, kind="attention"),
-        F.elementwise("attn.dropout.bwd", bw, scores * (2.0 * e + 1), kind="attention"),
+        *drop,
         *softmax_backward(F, scores, e, fused),
         F.gemm("attn.qk.dgrad", bw, s, hd, s, batch=2 * batch, kind="attention"),
     ]
@@ -482,7 +488,8 @@ def backward_working_bytes(
     sbh, sbf, scores = s * b * h, s * b * f, (0 if d.flash else a * s * s * b)
     ckpt = e * sbh / rep if recompute == "full" else 0.0
     mlp = 2 * e * sbh / rep + e * sbf / shard
-    mlp_freed = (e + d.saved_input + 1) * sbh / rep + d.mlp_saved * sbf / shard
+    mask = 1 if d.hidden_dropout else 0  # the MLP's dropout mask
+    mlp_freed = (e + d.saved_input + mask) * sbh / rep + d.mlp_saved * sbf / shard
     if d.eager_norm:  # the eager norm's fp32 copy of its input
         mlp_freed += FP32 * sbh / rep
     if d.eager_pointwise and d.gated:  # eager SwiGLU's silu output

@@ -333,10 +333,15 @@ class MegatronScheme:
             attn_fwd = lambda ph: flash_attention(F, ph, b * heads, s, hd, e)  # noqa: E731
             attn_bwd = flash_attention_backward(F, b * heads, s, hd, e)
         else:
-            attn_fwd = lambda ph: core_attention(F, ph, b * heads, s, hd, e, fused)  # noqa: E731
-            attn_bwd = core_attention_backward(F, b * heads, s, hd, e, fused)
+            attn_fwd = lambda ph: core_attention(F, ph, b * heads, s, hd, e, fused, d.attention_dropout)  # noqa: E731
+            attn_bwd = core_attention_backward(F, b * heads, s, hd, e, fused, d.attention_dropout)
         ln = lambda name, ph: F.elementwise(name, ph, ln_fwd * tok * h + 4 * h * e)  # noqa: E731
-        bda = lambda name, ph: F.elementwise(name, ph, tok * h * (3.0 * e + 1))  # noqa: E731
+        # the residual add with its bias and dropout (read x and the residual, write the sum and the 1-byte
+        # mask), and backward the residual stream's two gradients summed where it forks (read two, write one;
+        # with dropout the mask read): without dropout no mask either way
+        mask = 1.0 if d.hidden_dropout else 0.0
+        bda = lambda name, ph: F.elementwise(name, ph, tok * h * (3.0 * e + mask))  # noqa: E731
+        bda_bwd = lambda name: [bda(name, "backward")]  # noqa: E731
 
         if d.mla is None:
 
@@ -414,10 +419,10 @@ class MegatronScheme:
         bw: Phase = "backward"
         proj_dgrad = lambda m, first=True, a=1: F.gemm("attn.proj.dgrad", bw, m, proj_k, h, linear=FP8_DGRAD, cast_weight=first, a_shards=a)  # noqa: E731
         backward = [
-            bda("mlp.bias_dropout_add.bwd", bw),
+            *bda_bwd("mlp.bias_dropout_add.bwd"),
             *mlp_bwd,
             F.elementwise("ln2.bwd", bw, ln_bwd * tok * h + 4 * h * e),
-            bda("attn.bias_dropout_add.bwd", bw),
+            *bda_bwd("attn.bias_dropout_add.bwd"),
             *self._amax("attn.proj.dgrad", bw, group, 1),
             *self._gathered("attn", bw, group, [proj_dgrad]),
             F.gemm("attn.proj.wgrad", bw, proj_k, h, bs, linear=FP8_WGRAD),
@@ -581,10 +586,10 @@ class MegatronScheme:
         embed_fwd = [
             F.elementwise("embed.lookup", fw, 2.0 * bs * h * e + bs * 8),
             *self._exit("embed", fw, group),
-            F.elementwise("embed.dropout", fw, tok * h * (2.0 * e + 1)),
+            *([F.elementwise("embed.dropout", fw, tok * h * (2.0 * e + 1))] if d.hidden_dropout else []),
         ]
         embed_bwd = [
-            F.elementwise("embed.dropout.bwd", bw, tok * h * (2.0 * e + 1)),
+            *([F.elementwise("embed.dropout.bwd", bw, tok * h * (2.0 * e + 1))] if d.hidden_dropout else []),
             *self._exit_bwd("embed", group),
             # PyTorch's dense embedding backward: zero the (vocab-parallel) table's gradient, add the rows
             F.elementwise("embed.grad_scatter", bw, 3.0 * bs * h * e + vt * h * e),
@@ -675,7 +680,8 @@ class MegatronScheme:
         s, b, h, a, t, e = d.s, d.b, d.h, d.a, d.t, d.e
         sbh = s * b * h
         softmax_out = e if fused_softmax_available(b * (a // t), s, e, self.softmax_fusion) else FP32
-        scores = (softmax_out + e + 1) * a * s * s * b
+        drop = e + 1 if d.attention_dropout else 0  # the dropout's output and mask
+        scores = (softmax_out + drop) * a * s * s * b
         if d.flash:  # the fused kernel keeps only its output (counted) and the fp32 row log-sum-exp
             scores = FP32 * a * s * b
         if recompute == "full":
@@ -683,7 +689,8 @@ class MegatronScheme:
         if recompute == "op":
             return self._op_checkpoint_bytes()
         g = d.saved_input  # the GEMM inputs as kept (FP8 casts under Transformer Engine's FP8)
-        replicated = (2 * e + 2 * g + 2) * sbh  # layer-norm inputs, GEMM inputs of both regions, two dropout masks
+        masks = 2 if d.hidden_dropout else 0
+        replicated = (2 * e + 2 * g + masks) * sbh  # layer-norm inputs, GEMM inputs of both regions, two dropout masks
         if d.eager_norm:  # torchtitan's eager RMSNorm keeps x.float() (4) and its output before the weight (e)
             replicated += 2 * FP32 * sbh  # where a fused norm keeps its input (e): 4 bytes more, two norms
         # q, k, v (k and v kv/a of q under grouped-query attention), the projection input; the MLP's
@@ -757,7 +764,7 @@ class MegatronScheme:
                 out += FP32 * a * s * b / t
             else:
                 softmax_out = e if fused_softmax_available(b * (a // t), s, e, self.softmax_fusion) else FP32
-                out += (softmax_out + e + 1) * a * s * s * b / t
+                out += (softmax_out + (e + 1 if d.attention_dropout else 0)) * a * s * s * b / t
         if not moe:
             if "mlp" in chosen:
                 out += d.mlp_saved * s * b * d.f / t
@@ -805,7 +812,7 @@ class MegatronScheme:
         d = self.d
         sbh = d.s * d.b * d.h
         out = 0.0
-        if d.V and first:
+        if d.V and first and d.hidden_dropout:
             out += (d.e + 1) * sbh / (d.t if self.sp else 1)  # embedding dropout output + mask
         if d.V and last:
             out += 4.0 * d.s * d.b * d.V / d.t + d.e * sbh  # fp32 logits/softmax kept for the loss, LN input

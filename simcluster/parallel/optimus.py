@@ -214,13 +214,16 @@ class OptimusScheme:
         heads = (b // q) * (a // q)  # attention batch: b/q sequences x a/q heads, the whole sequence local
         hd = h // a
         fused = fused_softmax_available(heads, s, e, self.softmax_fusion)
-        bda = lambda name, ph: F.elementwise(name, ph, tok * hq * (3.0 * e + 1))  # noqa: E731
+        mask = 1.0 if d.hidden_dropout else 0.0  # no dropout: the residual add and its gradient sum, no mask
+        bda = lambda name, ph: F.elementwise(name, ph, tok * hq * (3.0 * e + mask))  # noqa: E731
+        bda_bwd = lambda name: [bda(name, "backward")]  # noqa: E731
+        drop = d.attention_dropout
 
         def forward(ph: Phase) -> list[OpSpec]:
             return [
                 *self._layernorm(mesh, i, j, "ln1", ph),
                 *self._linear(mesh, i, j, "attn.qkv", ph, h, 3 * h),
-                *core_attention(F, ph, heads, s, hd, e, fused),
+                *core_attention(F, ph, heads, s, hd, e, fused, drop),
                 *self._linear(mesh, i, j, "attn.proj", ph, h, h),
                 bda("attn.bias_dropout_add", ph),
                 *self._layernorm(mesh, i, j, "ln2", ph),
@@ -232,14 +235,14 @@ class OptimusScheme:
 
         bw: Phase = "backward"
         backward = [
-            bda("mlp.bias_dropout_add.bwd", bw),
+            *bda_bwd("mlp.bias_dropout_add.bwd"),
             *self._linear_bwd(mesh, i, j, "mlp.fc2", f, h),
             F.elementwise("mlp.gelu.bwd", bw, 3.0 * tok * (f // q) * e),
             *self._linear_bwd(mesh, i, j, "mlp.fc1", h, f),
             *self._layernorm_bwd(mesh, i, j, "ln2"),
-            bda("attn.bias_dropout_add.bwd", bw),
+            *bda_bwd("attn.bias_dropout_add.bwd"),
             *self._linear_bwd(mesh, i, j, "attn.proj", h, h),
-            *core_attention_backward(F, heads, s, hd, e, fused),
+            *core_attention_backward(F, heads, s, hd, e, fused, drop),
             *self._linear_bwd(mesh, i, j, "attn.qkv", h, 3 * h),
             *self._layernorm_bwd(mesh, i, j, "ln1"),
         ]
@@ -248,7 +251,7 @@ class OptimusScheme:
             forward=fwd,
             backward=backward,
             recompute_full=as_phase(fwd, "recompute"),
-            recompute_selective=core_attention(F, "recompute", heads, s, hd, e, fused),
+            recompute_selective=core_attention(F, "recompute", heads, s, hd, e, fused, drop),
         )
 
     # -- embedding and head ------------------------------------------------------------------------------
@@ -275,10 +278,11 @@ class OptimusScheme:
             ]
         embed_fwd += [
             self._coll("broadcast", "embed.position.bias.col_bcast", fw, s * h / q, mesh.col(j), "col"),
-            F.elementwise("embed.dropout", fw, tok * hq * (3.0 * e + 1)),
+            # the position embedding's add, with the dropout and its mask
+            F.elementwise("embed.dropout", fw, tok * hq * (3.0 * e + (1 if d.hidden_dropout else 0))),
         ]
         embed_bwd: list[OpSpec] = [
-            F.elementwise("embed.dropout.bwd", bw, tok * hq * (2.0 * e + 1)),
+            *([F.elementwise("embed.dropout.bwd", bw, tok * hq * (2.0 * e + 1))] if d.hidden_dropout else []),
             self._coll("reduce", "embed.position.bias.col_reduce", bw, s * h / q, mesh.col(j), "col"),
         ]
         for step in range(q):  # Algorithm 3 with the (row-replicated) one-hot tokens as A
@@ -351,9 +355,9 @@ class OptimusScheme:
         sbh = s * b * h
         if recompute == "full":
             return e * sbh / p
-        per_layer = (4 * e + 2) * sbh + 12 * e * sbh
-        if recompute == "none":
-            per_layer += (2 * e + 1) * a * s * s * b
+        per_layer = (4 * e + (2 if d.hidden_dropout else 0)) * sbh + 12 * e * sbh  # two dropout masks
+        if recompute == "none":  # the softmax output, the dropout's output and mask
+            per_layer += (2 * e + 1 if d.attention_dropout else e) * a * s * s * b
         return per_layer / p
 
     def layer_backward_bytes(self, recompute: str) -> float:
@@ -371,7 +375,7 @@ class OptimusScheme:
         sbh = d.s * d.b * d.h
         out = 0.0
         if d.V and first:
-            out += (d.e + 1) * sbh / self.p  # embedding dropout output + mask
+            out += (d.e + 1 if d.hidden_dropout else 0) * sbh / self.p  # embedding dropout output + mask
         if d.V and last:
             out += (4.0 * d.s * d.b * d.V + d.e * sbh) / self.p  # fp32 logits/softmax, final LN input
         return out
