@@ -238,3 +238,21 @@ def test_eager_norms_and_swiglu_keep_more_for_the_backward(t, sp):
     for recompute in ("op", "full"):
         assert eager.layer_activation_bytes(recompute) == fused.layer_activation_bytes(recompute)
     assert eager.layer_backward_bytes("none") <= fused.layer_backward_bytes("none")
+
+
+def test_squared_relu_is_a_two_matrix_mlp_priced_as_gelu():
+    """Nemotron's squared ReLU (`mlp: squared_relu`): two matrices and one element-wise pass each way, as GeLU:
+    the same parameters, FLOPs, bytes and stored activations; only the kernel's name differs. Optimus keeps the
+    GPT layer."""
+    nemotron = {"layers": 2, "hidden": 1024, "heads": 16, "ffn_hidden": 4096, "vocab": 0, "bias": False}
+    (gelu, _), (relu2, _) = scheme({**nemotron, "mlp": "gelu"}), scheme({**nemotron, "mlp": "squared_relu"})
+    fwd_g, fwd_r = gelu.layer(0).forward, relu2.layer(0).forward
+    assert [o.name for o in fwd_r] == [o.name.replace("mlp.gelu", "mlp.squared_relu") for o in fwd_g]
+    assert [(o.bytes, o.flops, o.duration_s) for o in fwd_r] == [(o.bytes, o.flops, o.duration_s) for o in fwd_g]
+    assert "mlp.squared_relu.bwd" in [o.name for o in relu2.layer(0).backward]
+    assert relu2.layer_activation_bytes("none") == gelu.layer_activation_bytes("none")
+    assert total_params(relu2, 2) == total_params(gelu, 2)
+    doc = small_scenario(parallelism={"scheme": "optimus", "tensor": 4}, model={"mlp": "squared_relu"})
+    with pytest.raises(ConfigError) as e:
+        check_semantics(parse_scenario(doc), load_profile("dgx-a100"))
+    assert str(e.value).startswith("model.mlp='squared_relu': must keep its default under scheme optimus")

@@ -249,8 +249,10 @@ class ModelConfig(_Strict):
         description="each attention head's width (Megatron's kv_channels; Qwen3: 128 with hidden 4096 and 64 "
         "heads); default: hidden / heads",
     )
-    mlp: Literal["gelu", "swiglu"] = Field(
-        "gelu", description="gelu: two matrices; swiglu: gated, three matrices (gate, up, down)"
+    mlp: Literal["gelu", "swiglu", "squared_relu"] = Field(
+        "gelu",
+        description="gelu: two matrices; swiglu: gated, three matrices (gate, up, down); squared_relu: two matrices "
+        "with ReLU squared between them (Nemotron; Megatron's --squared-relu), one element-wise pass each way as gelu",
     )
     norm: Literal["layernorm", "rmsnorm"] = Field("layernorm", description="rmsnorm has no bias")
     qk_norm: bool = Field(

@@ -29,6 +29,7 @@ class Dims:
     dtype: str
     kv: int = 0  # key/value heads (grouped-query attention); 0 = a
     gated: bool = False  # SwiGLU: the first MLP GEMM has two f-wide outputs (gate and up)
+    activation: str = "gelu"  # the MLP's activation kernel's name (gelu, swiglu, squared_relu)
     rms: bool = False  # RMSNorm: one weight vector, no bias
     bias: bool = True
     rope: bool = False  # rotary positions: no position table, a rotation of q and k
@@ -100,6 +101,7 @@ class Dims:
             dtype=prec,
             kv=sc.kv_heads,
             gated=m.mlp == "swiglu",
+            activation=m.mlp,
             rms=m.norm == "rmsnorm",
             bias=m.bias,
             rope=m.positions == "rope",

@@ -67,7 +67,7 @@ def moe_mlp_ops(
     rows = _grouped_m(busy, local)
     fe = m.expert_ffn // etp
     f1e, act_f, act_b = mlp_width(d, fe)
-    act = "moe.swiglu" if d.gated else "moe.gelu"
+    act = f"moe.{d.activation}"
 
     def exchange(kind: str, name: str, ph: Phase, nbytes: float, group: tuple[int, ...]) -> list[OpSpec]:
         if len(group) == 1:

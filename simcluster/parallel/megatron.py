@@ -298,7 +298,7 @@ class MegatronScheme:
         qkv = (a + 2 * d.kvh) * hd // t  # grouped-query attention: kv_heads keys and values per a queries
         f1_whole, act_fwd, act_bwd = mlp_width(d, f)
         f1 = f1_whole // t  # SwiGLU: gate and up projections in one GEMM
-        act = "mlp.swiglu" if d.gated else "mlp.gelu"
+        act = f"mlp.{d.activation}"
         rope_b = rope_bytes_per_element(d)
         rope = [F.elementwise("attn.rope", "forward", rope_b * bs * (a + d.kvh) * hd / t)] if d.rope else []
         ln_fwd, ln_bwd = norm_bytes_per_element(d)
@@ -837,7 +837,7 @@ def module_of(op: OpSpec) -> set[str]:
         return {"mlp"}
     if n.startswith("moe.shared"):
         return {"moe", "shared_experts"}
-    if n.startswith(("moe.swiglu", "moe.gelu")):
+    if n.startswith(("moe.swiglu", "moe.gelu", "moe.squared_relu")):
         return {"moe", "moe_act"}
     if n.startswith("moe.") or (op.kind == "wait" and op.family == "ep"):
         return {"moe"}
