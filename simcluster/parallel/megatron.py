@@ -341,7 +341,6 @@ class MegatronScheme:
         # with dropout the mask read): without dropout no mask either way
         mask = 1.0 if d.hidden_dropout else 0.0
         bda = lambda name, ph: F.elementwise(name, ph, tok * h * (3.0 * e + mask))  # noqa: E731
-        bda_bwd = lambda name: [bda(name, "backward")]  # noqa: E731
 
         if d.mla is None:
 
@@ -419,10 +418,10 @@ class MegatronScheme:
         bw: Phase = "backward"
         proj_dgrad = lambda m, first=True, a=1: F.gemm("attn.proj.dgrad", bw, m, proj_k, h, linear=FP8_DGRAD, cast_weight=first, a_shards=a)  # noqa: E731
         backward = [
-            *bda_bwd("mlp.bias_dropout_add.bwd"),
+            bda("mlp.bias_dropout_add.bwd", bw),
             *mlp_bwd,
             F.elementwise("ln2.bwd", bw, ln_bwd * tok * h + 4 * h * e),
-            *bda_bwd("attn.bias_dropout_add.bwd"),
+            bda("attn.bias_dropout_add.bwd", bw),
             *self._amax("attn.proj.dgrad", bw, group, 1),
             *self._gathered("attn", bw, group, [proj_dgrad]),
             F.gemm("attn.proj.wgrad", bw, proj_k, h, bs, linear=FP8_WGRAD),
@@ -679,11 +678,7 @@ class MegatronScheme:
         d = self.d
         s, b, h, a, t, e = d.s, d.b, d.h, d.a, d.t, d.e
         sbh = s * b * h
-        softmax_out = e if fused_softmax_available(b * (a // t), s, e, self.softmax_fusion) else FP32
-        drop = e + 1 if d.attention_dropout else 0  # the dropout's output and mask
-        scores = (softmax_out + drop) * a * s * s * b
-        if d.flash:  # the fused kernel keeps only its output (counted) and the fp32 row log-sum-exp
-            scores = FP32 * a * s * b
+        scores = self._stored_scores()
         if recompute == "full":
             return e * sbh / (t if self.sp or self.distribute else 1)
         if recompute == "op":
@@ -760,11 +755,7 @@ class MegatronScheme:
         if "mla_up_proj" in chosen and d.mla is not None:  # q, k and v, re-made from the kept latents
             out += e * s * b * a * (2 * d.mla.q_head + d.mla.v) / t
         if "core_attn" in chosen:
-            if d.flash:
-                out += FP32 * a * s * b / t
-            else:
-                softmax_out = e if fused_softmax_available(b * (a // t), s, e, self.softmax_fusion) else FP32
-                out += (softmax_out + (e + 1 if d.attention_dropout else 0)) * a * s * s * b / t
+            out += self._stored_scores() / t
         if not moe:
             if "mlp" in chosen:
                 out += d.mlp_saved * s * b * d.f / t
@@ -778,6 +769,17 @@ class MegatronScheme:
         if "shared_experts" in chosen:
             out += moe_shared_bytes(d, self.moe)
         return out
+
+    def _stored_scores(self) -> float:
+        """What the attention core keeps per layer for its backward, over the whole tensor group: the softmax
+        output (fp32 where the fused softmax cannot run), with dropout its output and mask; a fused kernel
+        only its fp32 row log-sum-exp (its output is counted as the projection's input)."""
+        d = self.d
+        s, b, a, t, e = d.s, d.b, d.a, d.t, d.e
+        if d.flash:
+            return FP32 * a * s * b
+        softmax_out = e if fused_softmax_available(b * (a // t), s, e, self.softmax_fusion) else FP32
+        return (softmax_out + (e + 1 if d.attention_dropout else 0)) * a * s * s * b
 
     def _op_checkpoint_bytes(self) -> float:
         """What torchtitan's per-op SAC keeps per layer: the layer input, the outputs of every other linear in

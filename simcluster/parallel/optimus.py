@@ -216,7 +216,6 @@ class OptimusScheme:
         fused = fused_softmax_available(heads, s, e, self.softmax_fusion)
         mask = 1.0 if d.hidden_dropout else 0.0  # no dropout: the residual add and its gradient sum, no mask
         bda = lambda name, ph: F.elementwise(name, ph, tok * hq * (3.0 * e + mask))  # noqa: E731
-        bda_bwd = lambda name: [bda(name, "backward")]  # noqa: E731
         drop = d.attention_dropout
 
         def forward(ph: Phase) -> list[OpSpec]:
@@ -235,12 +234,12 @@ class OptimusScheme:
 
         bw: Phase = "backward"
         backward = [
-            *bda_bwd("mlp.bias_dropout_add.bwd"),
+            bda("mlp.bias_dropout_add.bwd", bw),
             *self._linear_bwd(mesh, i, j, "mlp.fc2", f, h),
             F.elementwise("mlp.gelu.bwd", bw, 3.0 * tok * (f // q) * e),
             *self._linear_bwd(mesh, i, j, "mlp.fc1", h, f),
             *self._layernorm_bwd(mesh, i, j, "ln2"),
-            *bda_bwd("attn.bias_dropout_add.bwd"),
+            bda("attn.bias_dropout_add.bwd", bw),
             *self._linear_bwd(mesh, i, j, "attn.proj", h, h),
             *core_attention_backward(F, heads, s, hd, e, fused, drop),
             *self._linear_bwd(mesh, i, j, "attn.qkv", h, 3 * h),

@@ -359,6 +359,23 @@ class FsdpOps:
     root: list[OpSpec]
 
 
+def _layer_kinds(ctx: _RankCtx) -> set[bool]:
+    """The layer kinds of `ctx`'s stage: False (dense) always, True when it holds a MoE layer."""
+    return {False, ctx.moe is not None and any(map(ctx.moe.is_moe, rank_layers(ctx.sc, ctx.stage)))}
+
+
+def _weight_gathers(
+    name: str, ph: Phase, family: str, parts: tuple[tuple[str, float, tuple[int, ...]], ...], wl: int
+) -> list[OpSpec]:
+    """The non-blocking all-gathers of one layer's weight shards, `wl` bytes a weight: one per (what,
+    parameters, group) of `parts` that has parameters and more than one rank (`name` formatted with `what`)."""
+    return [
+        OpSpec("allgather", name.format(what), ph, bytes=n * wl, group=g, family=family, blocking=False)
+        for what, n, g in parts
+        if n > 0 and len(g) > 1
+    ]
+
+
 def fsdp_ops(ctx: _RankCtx) -> FsdpOps:
     """The FSDP unit ops of `ctx`'s rank (its stage's layer kinds)."""
     sc, layout, scheme, rank, s = ctx.sc, ctx.layout, ctx.scheme, ctx.rank, ctx.stage
@@ -372,22 +389,11 @@ def fsdp_ops(ctx: _RankCtx) -> FsdpOps:
     e_group = ctx.expert_data_group()
     reduce_per_param = 4 if sc.training.grad_reduce_fp32 else scheme.grad_bytes_per_param()
     wl = zero.layer_weight_bytes(sc.training.fp8_param_gather, scheme.grad_bytes_per_param())
-    for is_moe in {False, ctx.moe is not None and any(map(ctx.moe.is_moe, rank_layers(sc, s)))}:
+    for is_moe in _layer_kinds(ctx):
         dense_p, expert_p = layers_params(scheme, one_of_kind(ctx.moe, rank_layers(sc, s), is_moe), ctx.moe)
+        parts = (("", dense_p, shard), ("expert.", expert_p, e_group))
         for ph in phases:
-            gathers[is_moe, ph] = [
-                OpSpec(
-                    "allgather",
-                    f"fsdp.{what}params.allgather",
-                    ph,
-                    bytes=n * wl,
-                    group=g,
-                    family="fsdp-ag",
-                    blocking=False,
-                )
-                for what, n, g in (("", dense_p, shard), ("expert.", expert_p, e_group))
-                if n > 0 and len(g) > 1
-            ]
+            gathers[is_moe, ph] = _weight_gathers("fsdp.{}params.allgather", ph, "fsdp-ag", parts, wl)
         reduces[is_moe] = [
             replace(op, name=op.name.replace(f"grad.{tag}bucket0", f"fsdp.{tag}grads"))
             for tag, n, expert in (("", dense_p, False), ("expert.", expert_p, True))
@@ -415,25 +421,18 @@ PARAM_GATHER_FAMILY = "param-ag"
 
 
 def _param_gathers(ctx: _RankCtx) -> dict[bool, list[OpSpec]]:
-    """Per layer kind (False dense, True MoE) of `ctx`'s stage: the non-blocking all-gathers that bring one
-    layer's updated weights back from the sharded optimizer (`param_gather_overlap`): the dense weights over the
-    shard group, the experts' over their expert-data-parallel group, each as the layers are gathered (8 bits with
-    `fp8_param_gather`)."""
+    """Per layer kind (False dense, True MoE) of `ctx`'s stage: the all-gathers that bring one layer's updated
+    weights back from the sharded optimizer (`param_gather_overlap`): the dense weights over the shard group,
+    the experts' over their expert-data-parallel group (8 bits with `fp8_param_gather`)."""
     sc, scheme, s = ctx.sc, ctx.scheme, ctx.stage
     shard, _ = zero.shard_groups(ctx.layout, ctx.rank, zero.shard_size(sc))
     e_group = ctx.expert_data_group()
     wl = zero.layer_weight_bytes(sc.training.fp8_param_gather, scheme.grad_bytes_per_param())
     out: dict[bool, list[OpSpec]] = {}
-    for is_moe in {False, ctx.moe is not None and any(map(ctx.moe.is_moe, rank_layers(sc, s)))}:
+    for is_moe in _layer_kinds(ctx):
         dense_p, expert_p = layers_params(scheme, one_of_kind(ctx.moe, rank_layers(sc, s), is_moe), ctx.moe)
-        out[is_moe] = [
-            OpSpec(
-                "allgather", f"params.{what}layer.allgather", "forward", bytes=n * wl, group=g,
-                family=PARAM_GATHER_FAMILY, blocking=False,
-            )
-            for what, n, g in (("", dense_p, shard), ("expert.", expert_p, e_group))
-            if n > 0 and len(g) > 1
-        ]  # fmt: skip
+        parts = (("", dense_p, shard), ("expert.", expert_p, e_group))
+        out[is_moe] = _weight_gathers("params.{}layer.allgather", "forward", PARAM_GATHER_FAMILY, parts, wl)
     return out
 
 
