@@ -471,3 +471,67 @@ def test_summary_coords_name_each_ranks_groups():
         assert res.program.layout.group(rank, "tp") == tuple(
             q for q in range(res.world_size) if all(coords[q][k] == coords[rank][k] for k in ("cp", "dp", "pp"))
         )
+
+
+def _moe_forward_names(prog, phase="forward"):
+    return [op.name for op, ly, mb in prog.steps[0] if mb == 0 and ly == 1 and op.phase == phase]
+
+
+def test_dropless_dispatch_counts_and_host_sync():
+    """Megatron-Core's dropless dispatch brings every expert's token count to the host before its exchange:
+    NCCL's all-to-all all-gathers the per-expert counts (int64) over the expert tensor x expert group
+    (tp_ep: etp 2 x ep 2 = ranks 0-3 here, 4 x 16 x 8 bytes) and synchronizes after the permutation
+    ("before_ep_alltoall"); with a capacity factor the sync comes before the permutation; DeepEP gathers
+    nothing (its notify does) but its dispatch waits on the host; the backward has neither, and a recomputed
+    MoE block runs both again."""
+    sc = scenario(t=2, dp=4, ep=2, etp=2)
+    prog = build_program(sc, CostModel(H100, "bf16"), fold=True)
+    names = _moe_forward_names(prog)
+    i = names.index
+    assert i("moe.router.topk") < i("moe.dispatch.counts.allgather") < i("moe.permute")
+    assert i("moe.permute") < i("moe.dispatch.sync") < i("moe.dispatch.alltoall")
+    assert names.count("moe.dispatch.sync") == names.count("moe.dispatch.counts.allgather") == 1
+    ops = {op.name: op for op, ly, mb in prog.steps[0] if mb == 0 and ly == 1 and op.phase == "forward"}
+    assert ops["moe.dispatch.counts.allgather"].group == (0, 1, 2, 3)
+    assert ops["moe.dispatch.counts.allgather"].bytes == 4 * 16 * 8
+    assert ops["moe.dispatch.sync"].kind == "sync"
+    assert not [n for n in _moe_forward_names(prog, "backward") if "counts" in n or n.endswith(".sync")]
+    assert [op for op, ly, mb in prog.steps[0] if ly == 0 and op.name.startswith("moe.")] == []  # dense layer
+
+    capped = scenario(t=2, dp=4, ep=2, etp=2, moe={"capacity_factor": 1.25})
+    names = _moe_forward_names(build_program(capped, CostModel(H100, "bf16"), fold=True))
+    assert names.index("moe.dispatch.sync") < names.index("moe.permute")
+
+    deepep = scenario(t=1, pp=1, dp=8, ep=8, nodes=2)
+    deepep = deepep.model_copy(
+        update={"parallelism": deepep.parallelism.model_copy(update={"expert_dispatcher": "deepep"})}
+    )
+    check_semantics(deepep, H100)
+    names = _moe_forward_names(build_program(deepep, CostModel(H100, "bf16"), fold=True))
+    assert "moe.dispatch.counts.allgather" not in names
+    assert names.index("moe.permute") < names.index("moe.dispatch.sync") < names.index("moe.dispatch.intranode")
+
+    tr = sc.training.model_copy(update={"recompute": "selective", "recompute_modules": ["moe"]})
+    redo = build_program(sc.model_copy(update={"training": tr}), CostModel(H100, "bf16"), fold=True)
+    assert _moe_forward_names(redo, "recompute").count("moe.dispatch.sync") == 1
+
+
+def test_dispatch_sync_exposes_host_time():
+    """On one GPU (no exchange: the sync sits before the experts, "before_finish") each MoE forward drains
+    the GPU and then spends the profile's sync time on the host with nothing queued: the iteration grows by
+    exactly sync_us per synchronization in the program (the MoE layers' and the step's own)."""
+    sc = scenario(t=1, pp=1, dp=1, ep=1, nodes=1)
+    sc = sc.model_copy(update={"cluster": sc.cluster.model_copy(update={"gpus_per_node": 1, "nics_per_node": 1})})
+    base = run(sc, hw=H100_NO_SHARING).engine.iteration_time_s
+    us = 250.0
+    slow = H100_NO_SHARING.model_copy(update={"host": H100_NO_SHARING.host.model_copy(update={"sync_us": us})})
+    res = run(sc, hw=slow)
+    syncs = [op for op, ly, mb in res.program.steps[0] if op.kind == "sync"]
+    moe_syncs = [op for op in syncs if op.name == "moe.dispatch.sync"]
+    d = Dims.of(sc)
+    microbatches = sc.training.global_batch // sc.training.micro_batch
+    assert len(moe_syncs) == (MODEL["layers"] - MOE["first_dense"]) * microbatches  # one per MoE forward
+    names = [op.name for op, ly, mb in res.program.steps[0] if ly == 1 and mb == 0 and op.phase == "forward"]
+    assert names.index("moe.permute") < names.index("moe.dispatch.sync") < names.index("moe.fc1")
+    assert d.t == 1
+    assert res.engine.iteration_time_s - base == pytest.approx(len(syncs) * us * 1e-6, rel=1e-9)

@@ -3,8 +3,9 @@ its parameters split into what reduces over the data-parallel group and what ove
 group, and its stored activations.
 
 Per MoE layer and micro-batch a rank routes its tokens (b s / t under sequence parallel): the router GEMM
-(h x E) and top-k, a permute that copies each token once per chosen expert, the dispatch all-to-all over the
-expert group (ep ranks), an all-gather over the expert tensor group (etp ranks), the experts' grouped GEMMs
+(h x E) and top-k, the per-expert token counts all-gathered over the expert tensor x expert group, a permute
+that copies each token once per chosen expert, a host synchronization (the exchange's split sizes must reach
+the host), the dispatch all-to-all over the expert group (ep ranks), an all-gather over the expert tensor group (etp ranks), the experts' grouped GEMMs
 over the tokens routed to its experts / ep local experts (each FFN split etp ways), the reduce-scatter, the
 combine all-to-all and the un-permute that sums each token's top_k outputs. Shared experts run as a
 tensor-parallel MLP on every token. The backward runs the same exchanges on the gradients.
@@ -14,7 +15,7 @@ waits for it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from simcluster.model.moe import MoE, expert_params, hit_probability, routed_pairs
 from simcluster.model.ops import OpSpec, Phase
@@ -33,6 +34,7 @@ class ExpertGroups:
     tp: tuple[int, ...]
     ep: tuple[int, ...]
     etp: tuple[int, ...]
+    etp_ep: tuple[int, ...] = ()  # the expert tensor x expert group (Megatron-Core's tp_ep group): token counts
 
 
 def tokens_per_rank(d: Dims, sp: bool) -> int:
@@ -78,6 +80,23 @@ def moe_mlp_ops(
 
     dispatch = sent * h * e  # nccl-tests' size: the rank's whole send buffer
     gathered = busy * h * e
+    sync = OpSpec("sync", "moe.dispatch.sync", "forward", duration_s=F.cost.hw.host.sync_us * 1e-6)
+
+    def counts(ph: Phase) -> list[OpSpec]:
+        """NCCL's all-to-all takes per-rank split sizes: each rank all-gathers its per-expert token counts
+        over the expert tensor x expert group (Megatron-Core's tp_ep group; DeepEP's notify exchanges them
+        inside its dispatch instead)."""
+        if deepep is not None or len(g.etp_ep) == 1:
+            return []
+        nbytes = len(g.etp_ep) * m.experts * 8.0  # int64 per expert, the gathered output
+        return [OpSpec("allgather", "moe.dispatch.counts.allgather", ph, bytes=nbytes, group=g.etp_ep, family="ep")]
+
+    def wait_counts(ph: Phase, dropless: bool) -> list[OpSpec]:
+        """The host synchronization that brings the counts to the host, once per forward: dropless, before
+        the exchange (`cuda_sync_point` "before_ep_alltoall", or "before_finish" without one; DeepEP's
+        dispatch spins on the host for the received count its notify kernel writes); with a capacity
+        factor, before the first permutation (the number of tokens kept)."""
+        return [replace(sync, phase=ph)] if dropless == (m.capacity_factor is None) else []
 
     def shared_fwd(ph: Phase) -> list[OpSpec]:
         if not m.shared_experts:
@@ -97,7 +116,10 @@ def moe_mlp_ops(
         return [
             F.gemm("moe.router", ph, tok, m.experts, h),
             F.elementwise("moe.router.topk", ph, tok * m.experts * (e + ROUTER_FP32_PASSES * 4.0)),
+            *counts(ph),
+            *wait_counts(ph, dropless=False),
             F.elementwise("moe.permute", ph, (tok + sent) * h * e),
+            *wait_counts(ph, dropless=True),
             *exchange("alltoall", "moe.dispatch.alltoall", ph, dispatch, g.ep),
             *exchange("allgather", "moe.dispatch.allgather", ph, gathered, g.etp),
             F.gemm("moe.fc1", ph, rows, f1e, h, batch=local, linear=FP8_FORWARD),

@@ -113,7 +113,9 @@ class MegatronScheme:
         assert self.expert_layout is not None, "moe_layer needs model.moe"
         cp = self.layout.group(rank, "cp") if self.d.cp > 1 else ()
         el = self.expert_layout
-        groups = ExpertGroups(self.layout.group(rank, "tp"), el.group(rank, "ep"), el.group(rank, "tp"))
+        etp = el.group(rank, "tp")
+        etp_ep = tuple(sorted({r for q in etp for r in el.group(q, "ep")}))
+        groups = ExpertGroups(self.layout.group(rank, "tp"), el.group(rank, "ep"), etp, etp_ep)
         return self.layer_for_group(self.layout.group(rank, "tp"), cp, groups)
 
     def _node_split(self, group: tuple[int, ...]) -> tuple[int, int] | None:
