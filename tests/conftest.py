@@ -9,6 +9,8 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
+# dgx-h100 without host costs: for closed forms about the GPU's work on layers the measured host would pace
+FAST_HOST_H100 = str(ROOT / "tests" / "data" / "profiles" / "dgx-h100-fast-host.yaml")
 
 
 def small_scenario(**sections: dict) -> dict:

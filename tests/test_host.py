@@ -471,3 +471,19 @@ def test_step_sync_exposes_the_per_step_host_work(write_scenario):
         hw_sync = HW.model_copy(update={"host": host.model_copy(update={"step_sync": framework_syncs})})
         got = simulate(dataclasses.replace(loaded, hardware=hw_sync)).engine.iteration_time_s
         assert got == runs[framework_syncs].engine.iteration_time_s
+
+
+def test_hopper_presets_take_the_host_calibrate_measured():
+    """dgx-h100 (and the presets built on it) issue work at the host speed `calibrate` measured on the H200's host
+    (tests/data/h200/calibrate/host.csv: seconds per simulated op, per collective call, per sync), to 0.01 us."""
+    import csv
+    from pathlib import Path
+
+    with open(Path(__file__).parent / "data/h200/calibrate/host.csv") as f:
+        rows = {r["name"]: float(r["time_s"]) * 1e6 for r in csv.DictReader(f)}
+    for name in ("dgx-h100", "hgx-h200", "h100-hbm2e-500w"):
+        h = load_profile(name).host
+        assert h.op_dispatch_us == pytest.approx(rows["op_dispatch"], abs=0.005)
+        assert h.backward_dispatch_us == pytest.approx(rows["backward_dispatch"], abs=0.005)
+        assert h.collective_dispatch_us == pytest.approx(rows["collective_dispatch"], abs=0.005)
+        assert h.sync_us == pytest.approx(rows["sync"], abs=0.005)

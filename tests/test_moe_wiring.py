@@ -10,7 +10,7 @@ import pytest
 
 from simcluster.config.loader import check_semantics, parse_scenario
 from simcluster.errors import ConfigError
-from simcluster.hardware.profile import load_profile
+from simcluster.hardware.profile import HostSpec, load_profile
 from simcluster.model.costs import CostModel
 from simcluster.model.moe import MoE, alltoall_bytes, model_params
 from simcluster.parallel.base import Dims
@@ -22,6 +22,8 @@ from tests.conftest import small_scenario
 H100 = load_profile("dgx-h100")
 # the same profile without SM sharing: folding is exact for it (with sharing, a collective a fold makes static is
 # timed op by op in its run, where the unfolded engine slows the run's compute-bound share as a whole)
+# the same profile with an infinitely fast host: these layers are small enough for the measured host to pace them
+H100_FAST_HOST = H100.model_copy(update={"host": HostSpec()})
 H100_NO_SHARING = H100.model_copy(
     update={"collectives": H100.collectives.model_copy(update={"kernel_sm_share": 0.0, "deepep_sm_share": 0.0})}
 )
@@ -436,14 +438,14 @@ def test_moe_overlap_merges_steady_state_pairs(pp, v):
             elif st.op.kind == "wait" and st.op.family == "ep":
                 pending = 0
         assert pending == 0
-    off, onr = run(base), run(on)
+    off, onr = run(base, hw=H100_FAST_HOST), run(on, hw=H100_FAST_HOST)  # the GPU's side of the overlap
     t_off, t_on = off.engine.iteration_time_s, onr.engine.iteration_time_s
     tr0 = off.engine.traces[0]
     a2a = sum(tr0.end_s[i] - tr0.start_s[i] for i, (op, _l, _m) in enumerate(off.program.steps[0]) if op.kind == "alltoall")
     assert t_on < t_off and t_off - t_on <= a2a
     exact = run(on, hw=H100_NO_SHARING).engine.iteration_time_s
     assert exact == pytest.approx(run(on, "none", hw=H100_NO_SHARING).engine.iteration_time_s, rel=1e-12)
-    assert t_on == pytest.approx(run(on, "none").engine.iteration_time_s, rel=1e-3)
+    assert t_on == pytest.approx(run(on, "none", hw=H100_FAST_HOST).engine.iteration_time_s, rel=1e-3)
     if pp == 1:  # one more micro-batch's activations in flight
         assert onr.memory[0].activations > off.memory[0].activations
 
@@ -518,8 +520,9 @@ def test_dropless_dispatch_counts_and_host_sync():
 
 def test_dispatch_sync_exposes_host_time():
     """On one GPU (no exchange: the sync sits before the experts, "before_finish") each MoE forward drains
-    the GPU and then spends the profile's sync time on the host with nothing queued: the iteration grows by
-    exactly sync_us per synchronization in the program (the MoE layers' and the step's own)."""
+    the GPU and then spends the profile's sync time on the host with nothing queued: a longer sync_us lengthens
+    the iteration by exactly the difference per synchronization in the program (the MoE layers' and the step's
+    own)."""
     sc = scenario(t=1, pp=1, dp=1, ep=1, nodes=1)
     sc = sc.model_copy(update={"cluster": sc.cluster.model_copy(update={"gpus_per_node": 1, "nics_per_node": 1})})
     base = run(sc, hw=H100_NO_SHARING).engine.iteration_time_s
@@ -534,4 +537,5 @@ def test_dispatch_sync_exposes_host_time():
     names = [op.name for op, ly, mb in res.program.steps[0] if ly == 1 and mb == 0 and op.phase == "forward"]
     assert names.index("moe.permute") < names.index("moe.dispatch.sync") < names.index("moe.fc1")
     assert d.t == 1
-    assert res.engine.iteration_time_s - base == pytest.approx(len(syncs) * us * 1e-6, rel=1e-9)
+    delta = (us - H100_NO_SHARING.host.sync_us) * 1e-6
+    assert res.engine.iteration_time_s - base == pytest.approx(len(syncs) * delta, rel=1e-9)
