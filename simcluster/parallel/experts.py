@@ -5,10 +5,11 @@ group, and its stored activations.
 Per MoE layer and micro-batch a rank routes its tokens (b s / t under sequence parallel): the router GEMM
 (h x E) and top-k, the per-expert token counts all-gathered over the expert tensor x expert group, a permute
 that copies each token once per chosen expert, a host synchronization (the exchange's split sizes must reach
-the host), the dispatch all-to-all over the expert group (ep ranks), an all-gather over the expert tensor group (etp ranks), the experts' grouped GEMMs
-over the tokens routed to its experts / ep local experts (each FFN split etp ways), the reduce-scatter, the
-combine all-to-all and the un-permute that sums each token's top_k outputs. Shared experts run as a
-tensor-parallel MLP on every token. The backward runs the same exchanges on the gradients.
+the host), the dispatch all-to-all over the expert group (ep ranks), an all-gather over the expert tensor
+group (etp ranks), the experts' grouped GEMMs over the tokens routed to its experts / ep local experts (each
+FFN split etp ways), the reduce-scatter, the combine all-to-all and the un-permute that sums each token's
+top_k outputs. Shared experts run as a tensor-parallel MLP on every token. The backward runs the same
+exchanges on the gradients (no counts, no sync: the forward's split sizes serve).
 Every rank is charged the busiest rank's routed tokens (`model.moe.imbalance` over the mean): the combine
 waits for it.
 """
@@ -34,7 +35,7 @@ class ExpertGroups:
     tp: tuple[int, ...]
     ep: tuple[int, ...]
     etp: tuple[int, ...]
-    etp_ep: tuple[int, ...] = ()  # the expert tensor x expert group (Megatron-Core's tp_ep group): token counts
+    etp_ep: tuple[int, ...] = ()  # expert tensor x expert group (Megatron-Core's tp_ep): the token counts
 
 
 def tokens_per_rank(d: Dims, sp: bool) -> int:
@@ -89,7 +90,8 @@ def moe_mlp_ops(
         if deepep is not None or len(g.etp_ep) == 1:
             return []
         nbytes = len(g.etp_ep) * m.experts * 8.0  # int64 per expert, the gathered output
-        return [OpSpec("allgather", "moe.dispatch.counts.allgather", ph, bytes=nbytes, group=g.etp_ep, family="ep")]
+        name = "moe.dispatch.counts.allgather"
+        return [OpSpec("allgather", name, ph, bytes=nbytes, group=g.etp_ep, family="ep")]
 
     def wait_counts(ph: Phase, dropless: bool) -> list[OpSpec]:
         """The host synchronization that brings the counts to the host, once per forward: dropless, before
