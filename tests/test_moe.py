@@ -18,7 +18,7 @@ from tests.test_collectives import A100, IB_A, IB_BW, L_A100, NV_A, NV_BW, ib_al
 
 
 def _dims(h: int, a: int, kv: int, f: int, V: int, s: int = 4096) -> Dims:
-    return Dims(b=1, s=s, h=h, a=a, f=f, V=V, t=1, e=2, dtype="bf16", kv=kv, gated=True, rms=True,
+    return Dims(b=1, s=s, h=h, a=a, f=f, V=V, t=1, e=2, dtype="bf16", kv=kv, activation="swiglu", rms=True,
                 bias=False, rope=True, tied=False)
 
 

@@ -28,8 +28,7 @@ class Dims:
     e: int
     dtype: str
     kv: int = 0  # key/value heads (grouped-query attention); 0 = a
-    gated: bool = False  # SwiGLU: the first MLP GEMM has two f-wide outputs (gate and up)
-    activation: str = "gelu"  # the MLP's activation kernel's name (gelu, swiglu, squared_relu)
+    activation: str = "gelu"  # the MLP's activation (`model.mlp`: gelu, swiglu, squared_relu), its kernel's name
     rms: bool = False  # RMSNorm: one weight vector, no bias
     bias: bool = True
     rope: bool = False  # rotary positions: no position table, a rotation of q and k
@@ -66,6 +65,11 @@ class Dims:
         return self.head_dim or self.h // self.a
 
     @property
+    def gated(self) -> bool:
+        """SwiGLU: the first MLP GEMM has two f-wide outputs (gate and up)."""
+        return self.activation == "swiglu"
+
+    @property
     def saved_input(self) -> int:
         """Bytes per element of a GEMM input kept for the backward: its FP8 cast under Transformer Engine's
         FP8 (`fp8_saved`), else the activation itself."""
@@ -100,7 +104,6 @@ class Dims:
             e=BYTES_PER_ELEMENT[prec],
             dtype=prec,
             kv=sc.kv_heads,
-            gated=m.mlp == "swiglu",
             activation=m.mlp,
             rms=m.norm == "rmsnorm",
             bias=m.bias,
