@@ -523,3 +523,44 @@ def test_estimate_counts_every_kind_of_middle_stage(write_scenario):
     assert est.pipeline_time_s == pytest.approx((m - 1) * max(per) + sum(per), rel=1e-12)
     sim = simulate(loaded).engine.iteration_time_s
     assert est.iteration_time_s == pytest.approx(sim, rel=0.10)
+
+
+def test_estimate_follows_fp32_gradient_reductions(write_scenario):
+    """`training.grad_reduce_fp32` without FSDP (Megatron's fp32 gradient buffer): with the data-parallel
+    reductions exposed (no overlap), the estimate's fp32 - bf16 difference is the engine's (fp32 buckets, the
+    optimizer's copy into fp32 gone) within 10%, for replicated and distributed-optimizer layouts."""
+    path = write_scenario(
+        {
+            "name": "g32",
+            "hardware": "dgx-h100",
+            "cluster": {"nodes": 2},
+            "parallelism": {"scheme": "megatron", "tensor": 1},
+            "model": {"layers": 4, "hidden": 4096, "heads": 32, "seq_len": 2048, "vocab": 0},
+            "training": {"global_batch": 32, "micro_batch": 2, "precision": "bf16", "grad_overlap": False},
+        }
+    )
+    loaded, raw = _load(path)
+    space = Space(
+        {
+            "parallelism.scheme": ["megatron"],
+            "parallelism.tensor": [1],
+            "parallelism.pipeline": [1],
+            "parallelism.zero": ["none", "optimizer"],
+            "training.micro_batch": [2],
+            "training.recompute": ["none"],
+            "training.grad_overlap": [False],
+        },
+        extra={"training.grad_reduce_fp32": [False, True]},
+    )
+    res = run_search(loaded, raw, space, top=0, jobs=1)
+    enum = enumerate_space(loaded, raw, space)
+    times: dict[tuple[str, bool], tuple[float, float]] = {}
+    for r in res.rows:
+        sc = enum.scenarios[r["layout"]]
+        sim = simulate(LoadedScenario(sc, loaded.hardware, loaded.base_dir)).engine.iteration_time_s
+        times[sc.parallelism.zero, sc.training.grad_reduce_fp32] = (r["est_iteration_time_s"], sim)
+    assert len(times) == 4
+    for zero in ("none", "optimizer"):
+        (e16, s16), (e32, s32) = times[zero, False], times[zero, True]
+        assert s32 - s16 > 0.01 * s16  # the exposed reduction doubles
+        assert e32 - e16 == pytest.approx(s32 - s16, rel=0.10), zero

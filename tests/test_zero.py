@@ -459,3 +459,71 @@ def test_search_pins_the_gather_overlap_to_the_sharded_layouts(write_scenario):
     assert not enum.invalid and len(enum.scenarios) == 4
     for sc in enum.scenarios:
         assert sc.training.param_gather_overlap is (sc.parallelism.zero != "none")
+
+
+# -- gradients kept and reduced in fp32 without FSDP (training.grad_reduce_fp32: Megatron's main_grad) --------
+
+
+def _run_fp32(write_scenario, zero: str, fp32: bool):
+    data = small_scenario(
+        cluster={"nodes": 2},
+        parallelism={"scheme": "megatron", "tensor": 2, "data": D, "zero": zero},
+        model={"layers": 4, "hidden": 1024, "heads": 16, "seq_len": 512, "vocab": 0},
+        training={"global_batch": 16, "micro_batch": 2, "grad_reduce_fp32": fp32},
+    )
+    return simulate(load_scenario(write_scenario(data, f"g32{zero}{fp32}.yaml")))
+
+
+@pytest.mark.parametrize(
+    ("zero", "bf16", "fp32"),
+    [("none", 16, 18), ("optimizer", 4 + 12 / D, 6 + 12 / D), ("gradients", 2 + 14 / D, 2 + 16 / D), ("full", 16 / D, 16 / D)],
+)
+def test_fp32_gradient_buffer_memory(write_scenario, zero, bf16, fp32):
+    """Megatron's distributed-optimizer table (docs/source/api-guide/dist_optimizer.md): bf16 weights with fp32
+    gradients hold 18 bytes a parameter replicated and 6 + 12 / N_d with the distributed optimizer (the fp32
+    buffer is whole on every rank); ZeRO-2 shards it: 2 + 16 / N_d. 16-bit gradients: the ZeRO paper's 16,
+    4 + 12 / N_d, 2 + 14 / N_d. FSDP reduces in fp32 but keeps 16 / N_d (FSDP2's fp32 shards are its master
+    weights)."""
+    for flag, want in ((False, bf16), (True, fp32)):
+        res = _run_fp32(write_scenario, zero, flag)
+        m, psi = res.memory[0], res.program.params_per_rank[0]
+        assert (m.parameters + m.gradients + m.optimizer) / psi == pytest.approx(want, rel=1e-9)
+
+
+@pytest.mark.parametrize(("zero", "volume"), [("none", 4.0), ("optimizer", 3.0), ("gradients", 3.0)])
+def test_fp32_gradient_reductions_move_twice_the_gradient_bytes(write_scenario, zero, volume):
+    """In units of the bf16 weights' bytes: an all-reduce of fp32 gradients moves 2 x 4 / 2 = 4 (2 with bf16
+    gradients); the sharded optimizer's fp32 reduce-scatter 2 and its bf16 weight all-gather 1: 3."""
+    res = _run_fp32(write_scenario, zero, True)
+    assert _volume(res, D) == pytest.approx(volume, rel=1e-9)
+    psi = res.program.params_per_rank[0]
+    gathered = sum(op.bytes for op, _l, _m in res.program.steps[0] if op.kind == "allgather")
+    assert gathered == pytest.approx(0.0 if zero == "none" else 2 * psi)  # the weights stay 16-bit
+
+
+def test_fp32_main_gradients_are_stepped_in_place(write_scenario):
+    """The optimizer takes the fp32 buffer as its main gradients: no copy into fp32 (6 bytes a parameter),
+    the buffer zeroed in fp32 (4 instead of 2); the main weights still go back to the bf16 model weights. On
+    the engine, with nothing overlapped, the iteration grows by exactly what the changed ops take."""
+    from simcluster.parallel.program import ADAM_BYTES_PER_PARAM, optimizer_passes
+
+    base = [("optimizer.grad_norm", 4.0), ("optimizer.adam", float(ADAM_BYTES_PER_PARAM)), ("optimizer.params_to_model", 6.0)]
+    assert optimizer_passes("bf16", 2) == [("optimizer.grads_to_fp32", 6.0), *base, ("optimizer.zero_grad", 2.0)]
+    assert optimizer_passes("bf16", 2, main_grads_fp32=True) == [*base, ("optimizer.zero_grad", 4.0)]
+    assert optimizer_passes("fp32", 4, main_grads_fp32=True) == optimizer_passes("fp32", 4)
+
+    def changed(res) -> dict[str, float]:
+        """Seconds rank 0 spent in the data-parallel reductions, the copy and the zeroing."""
+        tr, out = res.engine.traces[0], {"dp": 0.0, "grads_to_fp32": 0.0, "zero_grad": 0.0}
+        for i, (op, _l, _m) in enumerate(res.program.steps[0]):
+            key = "dp" if op.family == "dp" else op.name.removeprefix("optimizer.")
+            if key in out:
+                out[key] += tr.end_s[i] - tr.start_s[i]
+        return out
+
+    r16, r32 = _run_fp32(write_scenario, "none", False), _run_fp32(write_scenario, "none", True)
+    c16, c32 = changed(r16), changed(r32)
+    assert c16["grads_to_fp32"] > 0 and c32["grads_to_fp32"] == 0
+    assert c32["dp"] > 1.5 * c16["dp"] > 0
+    delta = sum(c32.values()) - sum(c16.values())
+    assert r32.engine.iteration_time_s - r16.engine.iteration_time_s == pytest.approx(delta, rel=1e-6)

@@ -352,8 +352,10 @@ class TrainingConfig(_Strict):
     )
     grad_reduce_fp32: bool = Field(
         False,
-        description="FSDP: reduce-scatter the gradients in fp32 (torchtitan's FSDP2 MixedPrecisionPolicy "
-        "reduce_dtype float32), twice the bytes of 16-bit gradients",
+        description="gradients reduced in fp32, twice the bytes of 16-bit ones: FSDP reduce-scatters them in "
+        "fp32 (torchtitan's FSDP2 MixedPrecisionPolicy reduce_dtype float32); without FSDP the rank keeps them in "
+        "an fp32 buffer all step (Megatron's main_grad, its default for bf16 unless --grad-reduce-in-bf16: 4 "
+        "bytes a parameter, all-reduced or reduce-scattered in fp32, stepped on in place)",
     )
     optimizer: Literal["megatron", "foreach", "fused"] = Field(
         "megatron",

@@ -28,7 +28,9 @@ from simcluster.parallel.zero import (
     gathered_buffer_bytes,
     gathers_per_layer,
     layer_weight_bytes,
+    main_grads_fp32,
     memory_divisors,
+    reduce_bytes,
     root_unit_bytes,
 )
 from simcluster.schedule.pipeline import Action, live_rows, max_in_flight
@@ -187,7 +189,7 @@ def chunk_gradient_bytes(sc: Scenario, scheme: Scheme, stage: int) -> list[float
     """Each model chunk's whole dense gradients on `stage` (the embedding and LM head with the first and last
     chunk), in the reduce dtype they accumulate in (fp32 with `training.grad_reduce_fp32`)."""
     p, v = sc.parallelism.pipeline, sc.parallelism.virtual_stages
-    g = 4 if sc.training.grad_reduce_fp32 else scheme.grad_bytes_per_param()
+    g = reduce_bytes(sc, scheme.grad_bytes_per_param())
     moe = MoE.of(sc.model.moe)
     return [
         g
@@ -236,13 +238,15 @@ def memory_of(
         # each unsharded gradient to its reduce dtype and accumulates it there (FSDPParam.
         # to_accumulated_grad_if_needed): whole fp32 gradients
         g = 4
+    if train and main_grads_fp32(sc):  # Megatron's fp32 gradient buffer: 2 + 4 + 12 / N_d (bf16 weights)
+        g = 4
     moe = MoE.of(sc.model.moe)
     layers = rank_layers(sc, stage)
     kinds = _kinds(sc, layers)
     one = {k: layers_params(scheme, one_of_kind(moe, layers, k), moe) for k in kinds}
     wl = layer_weight_bytes(t.fp8_param_gather and train, w)  # the layers' weights as gathered
     gathered = max(
-        gathered_buffer_bytes(sc, sum(one[k]), wl, 4 if t.grad_reduce_fp32 else g) for k in kinds
+        gathered_buffer_bytes(sc, sum(one[k]), wl, reduce_bytes(sc, g)) for k in kinds
     )
     last = stage == sc.parallelism.pipeline - 1
     gathered += root_unit_bytes(sc, edge_params(scheme, stage == 0, last), edge_params(scheme, False, last), w)

@@ -387,7 +387,7 @@ def fsdp_ops(ctx: _RankCtx) -> FsdpOps:
     root_ops: list[OpSpec] = []
     shard, _ = zero.shard_groups(layout, rank, zero.shard_size(sc))
     e_group = ctx.expert_data_group()
-    reduce_per_param = 4 if sc.training.grad_reduce_fp32 else scheme.grad_bytes_per_param()
+    reduce_per_param = zero.reduce_bytes(sc, scheme.grad_bytes_per_param())
     wl = zero.layer_weight_bytes(sc.training.fp8_param_gather, scheme.grad_bytes_per_param())
     for is_moe in _layer_kinds(ctx):
         dense_p, expert_p = layers_params(scheme, one_of_kind(ctx.moe, rank_layers(sc, s), is_moe), ctx.moe)
@@ -579,7 +579,8 @@ def _pipeline_steps(ctx: _RankCtx, actions: list[Action]) -> tuple[list[Step], _
         k: layers_params(scheme, one_of_kind(moe, rank_layers(sc, s), k), moe)
         for k in ({False, True} if moe is not None else {False})
     }
-    grad_bytes = {k: tuple(x * scheme.grad_bytes_per_param() for x in ps) for k, ps in kind_params.items()}
+    gb = zero.reduce_bytes(sc, scheme.grad_bytes_per_param())  # the gradient buckets' bytes a parameter
+    grad_bytes = {k: tuple(x * gb for x in ps) for k, ps in kind_params.items()}
     # Transformer Engine's FP8 weight cache: each layer's weights cast (or transposed) in the step's first
     # micro-batch, before its forward, and reused by every later GEMM
     f = scheme.f  # type: ignore[attr-defined]
@@ -813,7 +814,7 @@ def _grad_sync_steps(ctx: _RankCtx, params: float, buckets: _Buckets) -> list[St
     # Tied input/output embeddings live on the first and last stage: their gradients are summed.
     if p > 1 and sc.model.vocab and sc.model.tie_embeddings and s in (0, p - 1):
         pair = (layout.shift(rank, "pp", -s), layout.shift(rank, "pp", p - 1 - s))
-        nbytes = scheme.embedding_params() * scheme.grad_bytes_per_param()
+        nbytes = scheme.embedding_params() * zero.reduce_bytes(sc, scheme.grad_bytes_per_param())
         add(
             Step(
                 OpSpec(
@@ -833,15 +834,15 @@ def _grad_sync_steps(ctx: _RankCtx, params: float, buckets: _Buckets) -> list[St
     g = scheme.grad_bytes_per_param()
     in_layers, expert = _layer_params(ctx)
     fsdp = zero.gathers_per_layer(sc)
+    reduce = zero.reduce_bytes(sc, g)  # the bytes a gradient moves (fp32 with grad_reduce_fp32)
     bucket = sc.training.grad_bucket_MB * 1e6
     if layout.dp * layout.cp > 1 and fsdp:
         add(Step(wait_for("fsdp-rs", "optimizer"), -1, -1))
         non_layer = params - in_layers - expert  # the root unit's gradients, in the layers' reduce dtype
-        root_g = 4 if sc.training.grad_reduce_fp32 else g
         if non_layer > 0 and sc.parallelism.fsdp_copies:
-            add(Step(ctx.elementwise("fsdp.root.grads.copy_in", "optimizer", (g + root_g) * non_layer), -1, -1))
+            add(Step(ctx.elementwise("fsdp.root.grads.copy_in", "optimizer", (g + reduce) * non_layer), -1, -1))
         if non_layer > 0:
-            out.extend(Step(op, -1, -1) for op in _dp_allreduce(ctx, non_layer * root_g, True, 0))
+            out.extend(Step(op, -1, -1) for op in _dp_allreduce(ctx, non_layer * reduce, True, 0))
     elif layout.dp * layout.cp > 1 and _grad_overlap(ctx):
         if buckets.pending[False] > 0:
             ops = _dp_allreduce(ctx, buckets.pending[False], False, buckets.launched[False])
@@ -852,10 +853,10 @@ def _grad_sync_steps(ctx: _RankCtx, params: float, buckets: _Buckets) -> list[St
         add(Step(WAIT_COMM, -1, -1))
         non_layer = params - in_layers - expert
         if non_layer > 0:
-            ops = _dp_allreduce(ctx, non_layer * g, True, buckets.launched[False] + 1)
+            ops = _dp_allreduce(ctx, non_layer * reduce, True, buckets.launched[False] + 1)
             out.extend(Step(op, -1, -1) for op in ops)
     elif layout.dp * layout.cp > 1:
-        total = (params - expert) * g
+        total = (params - expert) * reduce
         n = max(1, math.ceil(total / bucket))
         for k in range(n):
             out.extend(Step(op, -1, -1) for op in _dp_allreduce(ctx, total / n, True, k))
@@ -866,7 +867,7 @@ def _grad_sync_steps(ctx: _RankCtx, params: float, buckets: _Buckets) -> list[St
                 out.extend(Step(op, -1, -1) for op in ops)
             add(Step(WAIT_COMM, -1, -1))
         else:
-            total = expert * g
+            total = expert * reduce
             n = max(1, math.ceil(total / bucket))
             for k in range(n):
                 out.extend(Step(op, -1, -1) for op in _dp_allreduce(ctx, total / n, True, k, expert=True))
@@ -899,7 +900,11 @@ def norm_read_on_host(optimizer: str) -> bool:
 
 
 def optimizer_passes(
-    precision: str, grad_bytes: int, bytes_per_param: float | None = None, form: str = "megatron"
+    precision: str,
+    grad_bytes: int,
+    bytes_per_param: float | None = None,
+    form: str = "megatron",
+    main_grads_fp32: bool = False,
 ) -> list[tuple[str, float]]:
     """The optimizer step as memory-bound passes, (name, bytes moved per parameter), in order.
 
@@ -907,7 +912,9 @@ def optimizer_passes(
     sweep of that many bytes. Unset, `form` (`training.optimizer`) says which. Megatron's: in 16-bit training
     (Float16OptimizerWithFloat16Params) copy the model's gradients into fp32 main gradients, unscale them and
     look for inf/nan (fp16's loss scaler only), their norm, Adam on the fp32 main weights, copy the main
-    weights back into the model's, zero the model's gradients; fp32 training: norm, Adam, zero. PyTorch's
+    weights back into the model's, zero the model's gradients; with `main_grads_fp32` (bf16 with Megatron's
+    fp32 gradient buffer) the optimizer takes that buffer as its main gradients, so no copy, and zeroes it in
+    fp32; fp32 training: norm, Adam, zero. PyTorch's
     (`foreach`, `fused`; fp32 parameters, gradients and state, as FSDP2 and autocast keep them; gradients
     set to None, not zeroed): clip_grad_norm_'s norm and scale, then AdamW's eight multi-tensor passes, or its
     fused kernel (reads p, g, m, v, writes p, m, v: 28). Each pass is one multi-tensor kernel sweep over the
@@ -921,14 +928,14 @@ def optimizer_passes(
         return [*unscale, *TORCH_CLIP_PASSES, *adamw]
     mixed = grad_bytes < FP32_BYTES
     passes: list[tuple[str, float]] = []
-    if mixed:
+    if mixed and not main_grads_fp32:
         passes.append(("optimizer.grads_to_fp32", float(grad_bytes + FP32_BYTES)))
     if precision == "fp16":
         passes.append(("optimizer.unscale", 2.0 * FP32_BYTES))
     passes += [("optimizer.grad_norm", float(FP32_BYTES)), ("optimizer.adam", float(ADAM_BYTES_PER_PARAM))]
     if mixed:
         passes.append(("optimizer.params_to_model", float(FP32_BYTES + grad_bytes)))
-    passes.append(("optimizer.zero_grad", float(grad_bytes)))
+    passes.append(("optimizer.zero_grad", float(FP32_BYTES if main_grads_fp32 else grad_bytes)))
     return passes
 
 
@@ -954,7 +961,11 @@ def _optimizer_steps(ctx: _RankCtx, params: float) -> list[Step]:
         return [reduce, *sync]
 
     passes = optimizer_passes(
-        sc.training.precision, scheme.grad_bytes_per_param(), ctx.host.optimizer_bytes_per_param, sc.training.optimizer
+        sc.training.precision,
+        scheme.grad_bytes_per_param(),
+        ctx.host.optimizer_bytes_per_param,
+        sc.training.optimizer,
+        zero.main_grads_fp32(sc),
     )
     if (
         ctx.host.optimizer_bytes_per_param is not None

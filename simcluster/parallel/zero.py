@@ -9,6 +9,11 @@ before its backward, the next layer's gather issued before this layer computes a
 gradient reduce-scattered during the backward). Per step ZeRO-3 moves 3 x the parameter bytes (two
 all-gathers, one reduce-scatter) where all-reduce moves 2 x.
 
+`training.grad_reduce_fp32` without FSDP is Megatron's fp32 gradient buffer (`main_grad`, its default for bf16
+unless --grad-reduce-in-bf16): 4 bytes a parameter held all step (sharded under ZeRO-2), reduced in fp32, and
+the optimizer's main gradients as they are (Megatron's table: 18 bytes a parameter, 6 + 12 / N_d with the
+distributed optimizer).
+
 `reshard_after_forward: false` (FSDP2's option, torchtitan's under pipeline parallel) keeps each layer's
 gathered weights from its first forward to its last backward and reduce-scatters its gradient once, in the
 last micro-batch: one gather and one reduce-scatter per step, with whole weights and gradients in memory
@@ -77,6 +82,20 @@ def memory_divisors(sc: Scenario) -> tuple[int, int, int]:
     )
 
 
+def reduce_bytes(sc: Scenario, grad_bytes: int) -> int:
+    """Bytes per gradient element as the data-parallel reductions move them: 4 with `training.grad_reduce_fp32`
+    (Megatron's fp32 main-gradient buffer, its default for bf16 unless --grad-reduce-in-bf16; FSDP2's
+    reduce_dtype float32), else the model's `grad_bytes`."""
+    return 4 if sc.training.grad_reduce_fp32 else grad_bytes
+
+
+def main_grads_fp32(sc: Scenario) -> bool:
+    """Whether a replicated or ZeRO-1/2 rank keeps its gradients in an fp32 buffer (Megatron's `main_grad`,
+    `training.grad_reduce_fp32` without FSDP): 4 bytes a parameter held all step, reduced in fp32, and the
+    optimizer steps on them in place (no copy into fp32 main gradients)."""
+    return sc.training.grad_reduce_fp32 and sc.parallelism.zero != "full"
+
+
 def layer_weight_bytes(fp8_param_gather: bool, weight_bytes: int) -> int:
     """Bytes per element of a layer's weights as the sharded all-gather moves them and FSDP holds them
     gathered: 1 where they are gathered as FP8 tensors (`training.fp8_param_gather`; the embedding, the final
@@ -91,7 +110,7 @@ def fsdp_copy_bytes(
     the weights, `gathered_bytes` each (default `weight_bytes`), copy-in before a reduce-scatter: read the
     gradients, write them in the reduce dtype). Kept gradients without reshard accumulate in the reduce dtype
     already (fp32 with `grad_reduce_fp32`)."""
-    reduce = 4 if sc.training.grad_reduce_fp32 else weight_bytes
+    reduce = reduce_bytes(sc, weight_bytes)
     grads = reduce if not sc.parallelism.reshard_after_forward else weight_bytes
     gathered = weight_bytes if gathered_bytes is None else gathered_bytes
     return 2.0 * gathered * params, (grads + reduce) * params

@@ -418,7 +418,8 @@ class _Layout:
         sc, lay, scheme = self.sc, self.layout, self.scheme
         rank = lay.rank_of(pp=stage)
         params = rank_params(sc, scheme, stage)
-        gb = scheme.grad_bytes_per_param()
+        wb = scheme.grad_bytes_per_param()  # a 16-bit weight (or gradient) element
+        gb = zero.reduce_bytes(sc, wb)  # a gradient as the reductions move it
         p = lay.pp
         sync = 0.0
         if p > 1 and sc.model.vocab and sc.model.tie_embeddings and stage in (0, p - 1):
@@ -427,7 +428,7 @@ class _Layout:
         sync += self.ops_time(scheme.grad_sync_ops(rank, len(rank_layers(sc, stage))))
         one = dp_total = 0.0
         layer_dense, expert = layers_params(scheme, rank_layers(sc, stage), MoE.of(sc.model.moe))
-        wl = zero.layer_weight_bytes(sc.training.fp8_param_gather, gb)  # the layers' weights as gathered
+        wl = zero.layer_weight_bytes(sc.training.fp8_param_gather, wb)  # the layers' weights as gathered
         bucket = sc.training.grad_bucket_MB * 1e6
         if expert and sc.training.mode == "train" and sc.parallelism.zero != "full":
             # expert gradients over the expert-data-parallel group (sharded: reduce-scatter, then gather)
@@ -453,7 +454,7 @@ class _Layout:
                     one += self.coll_time("allreduce", replicas, total / n / shards)
                 # the layers' weights as gathered, unless they go under the next forward (param_gather_overlap)
                 layers = 0.0 if zero.overlaps_param_gather(sc) else layer_dense * wl
-                dp_total += n * one + self.coll_time("allgather", shard, total - layer_dense * gb + layers)
+                dp_total += n * one + self.coll_time("allgather", shard, (params - layer_dense) * wb + layers)
                 if sc.parallelism.zero == "full":  # per-layer gathers and reduce-scatters: in the stage times
                     one = dp_total = 0.0
             else:
@@ -473,7 +474,7 @@ class _Layout:
             tensors += 2 + (1 if sc.model.vocab and p > 1 else 0)
         passes = optimizer_passes(
             sc.training.precision, self.scheme.grad_bytes_per_param(), h.optimizer_bytes_per_param,
-            sc.training.optimizer,
+            sc.training.optimizer, zero.main_grads_fp32(sc),
         )
         gpu = sum(cost.elementwise(params * per_param) for _, per_param in passes)
         mp = _model_parallel_group(lay.tp, lay.dp, lay.pp, lay.order, 0, lay.cp)
