@@ -376,22 +376,36 @@ def _weight_gathers(
     ]
 
 
+_WeightPart = tuple[str, float, tuple[int, ...]]  # (name tag, parameters, the group gathering them)
+
+
+def _layer_weight_parts(ctx: _RankCtx) -> tuple[dict[bool, tuple[_WeightPart, _WeightPart]], int]:
+    """Per layer kind (False dense, True MoE) of `ctx`'s stage, one layer's weights as the sharded gathers
+    move them: the dense ones over the shard group, the experts' over their expert-data-parallel group; and
+    the bytes a gathered element takes (1 with `fp8_param_gather`)."""
+    sc, scheme = ctx.sc, ctx.scheme
+    shard, _ = zero.shard_groups(ctx.layout, ctx.rank, zero.shard_size(sc))
+    e_group = ctx.expert_data_group()
+    parts = {}
+    for is_moe in _layer_kinds(ctx):
+        dense_p, expert_p = layers_params(scheme, one_of_kind(ctx.moe, rank_layers(sc, ctx.stage), is_moe), ctx.moe)
+        parts[is_moe] = (("", dense_p, shard), ("expert.", expert_p, e_group))
+    return parts, zero.layer_weight_bytes(sc.training.fp8_param_gather, scheme.grad_bytes_per_param())
+
+
 def fsdp_ops(ctx: _RankCtx) -> FsdpOps:
     """The FSDP unit ops of `ctx`'s rank (its stage's layer kinds)."""
-    sc, layout, scheme, rank, s = ctx.sc, ctx.layout, ctx.scheme, ctx.rank, ctx.stage
-    p = layout.pp
+    sc, scheme, s = ctx.sc, ctx.scheme, ctx.stage
+    p = ctx.layout.pp
     phases: tuple[Phase, Phase] = ("forward", "backward")
     gathers: dict[tuple[bool, Phase], list[OpSpec]] = {}
     reduces: dict[bool, list[OpSpec]] = {}
     copy_out: dict[bool, list[OpSpec]] = {}
     root_ops: list[OpSpec] = []
-    shard, _ = zero.shard_groups(layout, rank, zero.shard_size(sc))
-    e_group = ctx.expert_data_group()
     reduce_per_param = zero.reduce_bytes(sc, scheme.grad_bytes_per_param())
-    wl = zero.layer_weight_bytes(sc.training.fp8_param_gather, scheme.grad_bytes_per_param())
-    for is_moe in _layer_kinds(ctx):
-        dense_p, expert_p = layers_params(scheme, one_of_kind(ctx.moe, rank_layers(sc, s), is_moe), ctx.moe)
-        parts = (("", dense_p, shard), ("expert.", expert_p, e_group))
+    kinds, wl = _layer_weight_parts(ctx)
+    for is_moe, parts in kinds.items():
+        (_, dense_p, _), (_, expert_p, _) = parts
         for ph in phases:
             gathers[is_moe, ph] = _weight_gathers("fsdp.{}params.allgather", ph, "fsdp-ag", parts, wl)
         reduces[is_moe] = [
@@ -409,6 +423,7 @@ def fsdp_ops(ctx: _RankCtx) -> FsdpOps:
     root_p = edge_params(scheme, s == 0, s == p - 1)
     if root_p > 0:
         w = scheme.grad_bytes_per_param()
+        shard, _ = zero.shard_groups(ctx.layout, ctx.rank, zero.shard_size(sc))
         root_ops = [OpSpec("allgather", "fsdp.root.params.allgather", "forward", bytes=root_p * w, group=shard,
                            family="fsdp-ag")]  # fmt: skip
         if sc.parallelism.fsdp_copies:
@@ -424,16 +439,11 @@ def _param_gathers(ctx: _RankCtx) -> dict[bool, list[OpSpec]]:
     """Per layer kind (False dense, True MoE) of `ctx`'s stage: the all-gathers that bring one layer's updated
     weights back from the sharded optimizer (`param_gather_overlap`): the dense weights over the shard group,
     the experts' over their expert-data-parallel group (8 bits with `fp8_param_gather`)."""
-    sc, scheme, s = ctx.sc, ctx.scheme, ctx.stage
-    shard, _ = zero.shard_groups(ctx.layout, ctx.rank, zero.shard_size(sc))
-    e_group = ctx.expert_data_group()
-    wl = zero.layer_weight_bytes(sc.training.fp8_param_gather, scheme.grad_bytes_per_param())
-    out: dict[bool, list[OpSpec]] = {}
-    for is_moe in _layer_kinds(ctx):
-        dense_p, expert_p = layers_params(scheme, one_of_kind(ctx.moe, rank_layers(sc, s), is_moe), ctx.moe)
-        parts = (("", dense_p, shard), ("expert.", expert_p, e_group))
-        out[is_moe] = _weight_gathers("params.{}layer.allgather", "forward", PARAM_GATHER_FAMILY, parts, wl)
-    return out
+    kinds, wl = _layer_weight_parts(ctx)
+    return {
+        is_moe: _weight_gathers("params.{}layer.allgather", "forward", PARAM_GATHER_FAMILY, parts, wl)
+        for is_moe, parts in kinds.items()
+    }
 
 
 def rank_context(sc: Scenario, layout: RankLayout, scheme: Scheme, rank: int, cost: CostModel) -> _RankCtx:
