@@ -116,3 +116,29 @@ def test_table_filter_keeps_one_table_and_names_the_tables_when_nothing_matches(
     assert len(doc["cases"]) == 3
     bad = CliRunner().invoke(main, ["validate", "--table", "nope"])
     assert bad.exit_code == 2 and "--table='nope': matches no table" in bad.output
+
+
+def test_jobs_run_the_simulations_on_a_pool_with_the_same_results(tmp_path):
+    """`--jobs`: the distinct simulations on a process pool; the JSON is byte-identical to one process's, a
+    case whose scenario fails to run names that case the same way, and --jobs below 1 is one line (exit 2)."""
+    (tmp_path / "s.yaml").write_text((default_cases_path().parent / "scenarios" / "korthikanti_22b.yaml").read_text())
+    base = {"source": "x", "scenario": "s.yaml", "metric": "layer_forward_time_s", "published": 0.0077}
+    cases = [
+        {**base, "id": "a"},
+        {**base, "id": "b", "set": {"training.micro_batch": 2, "training.global_batch": 2}},
+        {**base, "id": "c", "set": {"training.recompute": "full"}, "relative_to": "a", "published": 1.3},
+        {**base, "id": "d", "metric": "max_global_batch", "published": 8},
+    ]
+    path = tmp_path / "cases.yaml"
+    path.write_text(yaml.safe_dump({"cases": cases}))
+    runs = [CliRunner().invoke(main, ["validate", "--cases", str(path), "--json", "--jobs", j]) for j in ("1", "3")]
+    assert all(r.exit_code == 0 for r in runs), runs[1].output
+    assert runs[0].output == runs[1].output and len(json.loads(runs[0].output)["cases"]) == 4
+    bad = [*cases, {**base, "id": "e", "set": {"model.layers": 7, "parallelism.pipeline": 2}}]
+    path.write_text(yaml.safe_dump({"cases": bad}))
+    errs = [CliRunner().invoke(main, ["validate", "--cases", str(path), "--jobs", j]) for j in ("1", "2")]
+    assert errs[0].exit_code == errs[1].exit_code == 2
+    assert errs[0].output == errs[1].output and errs[0].output.startswith("error: case e: ")
+    assert "\n" not in errs[0].output.strip()
+    r = CliRunner().invoke(main, ["validate", "--cases", str(path), "--jobs", "0"])
+    assert r.exit_code == 2 and r.output.strip() == "error: --jobs=0: must be at least 1"

@@ -32,22 +32,35 @@ from simcluster.errors import ConfigError, SimclusterError
     default=None,
     help="only the tables whose name contains TEXT (case-insensitive); cases they are relative to still run",
 )
+@click.option(
+    "--jobs",
+    type=int,
+    default=None,
+    help="worker processes for the simulations (default: the machine's cores); the results do not depend on it",
+)
 def command(
-    cases_path: Path | None, as_json_flag: bool, report: str | Path | None, table_filter: str | None
+    cases_path: Path | None,
+    as_json_flag: bool,
+    report: str | Path | None,
+    table_filter: str | None,
+    jobs: int | None,
 ) -> None:
     """Run validation cases and print predicted vs published with the signed relative error."""
     from simcluster.report.outdir import claim, make_out
+    from simcluster.search.runner import default_jobs
     from simcluster.validate.cases import default_cases_path, load_cases
     from simcluster.validate.report import as_json, as_text, write_report
     from simcluster.validate.runner import run_cases
 
     try:
+        if jobs is not None and jobs < 1:
+            raise ConfigError("--jobs", jobs, "must be at least 1")
         if report is not None:  # checked (and made) before an hour of cases, not after
             report = make_out(report)
             claim(report, ["validation.html"])
         cases = load_cases(cases_path or default_cases_path())
         keep = select_tables(cases, table_filter)
-        outcomes = [o for o in run_cases(needed(cases, keep)) if o.case.id in keep]
+        outcomes = [o for o in run_cases(needed(cases, keep), jobs=jobs or default_jobs()) if o.case.id in keep]
     except SimclusterError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)

@@ -1,16 +1,27 @@
-"""Run validation cases: simulate each distinct (scenario, overrides) once, compare with published."""
+"""Run validation cases: simulate each distinct (scenario, overrides) once, compare with published.
+
+The distinct simulations run in this process or, with `jobs` above 1, on a local process pool; each is a
+pure function of its scenario, so the outcomes do not depend on how many run at once."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from pathlib import Path
 
 from simcluster.config.loader import load_scenario
 from simcluster.errors import ConfigError, SimclusterError
 from simcluster.memory.maxbatch import max_batch
 from simcluster.simulate import simulate
 from simcluster.validate.cases import Case
+
+# (scenario path, overrides): one simulation, whichever cases and metrics read it
+_Key = tuple[str, tuple[str, ...]]
+# its summary and, where a case asks for it, the largest global batch that fits; or the one-line error
+_Result = tuple[dict | None, float | None, str | None]
 
 
 @dataclass(frozen=True)
@@ -26,25 +37,59 @@ class Outcome:
         return self.predicted / self.published - 1.0
 
 
-def run_cases(cases: list[Case], progress: Callable[[int, int], None] | None = None) -> list[Outcome]:
-    summaries: dict[tuple, dict] = {}
+def _evaluate(key: _Key, max_global_batch: bool) -> _Result:
+    """One distinct simulation (a worker's task): its summary, the largest global batch if asked, or the
+    one-line error of a scenario that does not load or run."""
+    scenario, overrides = key
+    try:
+        loaded = load_scenario(Path(scenario), list(overrides))
+        summary = simulate(loaded).summary()
+        return summary, float(max_batch(loaded)) if max_global_batch else None, None
+    except SimclusterError as exc:
+        return None, None, str(exc)
+
+
+def _evaluate_pool(tasks: dict[_Key, bool], jobs: int) -> dict[_Key, _Result]:
+    """The tasks (key -> whether a case asks its largest batch) on `jobs` processes; what a killed worker
+    (out of memory) left unfinished is missing, and the caller runs it in this process."""
+    out: dict[_Key, _Result] = {}
+    try:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+            futures = {key: pool.submit(_evaluate, key, want) for key, want in tasks.items()}
+            for key, fut in futures.items():
+                out[key] = fut.result()
+    except BrokenProcessPool:
+        pass
+    return out
+
+
+def run_cases(
+    cases: list[Case], progress: Callable[[int, int], None] | None = None, jobs: int = 1
+) -> list[Outcome]:
+    if jobs < 1:
+        raise ConfigError("--jobs", jobs, "must be at least 1")
+    tasks: dict[_Key, bool] = {}
+    for case in cases:
+        for scenario, overrides in ((case.scenario, case.overrides), *([case.baseline] if case.baseline else [])):
+            key = (str(scenario), tuple(overrides))
+            tasks[key] = tasks.get(key, False) or case.metric == "max_global_batch"
+    # one at a time, each when a case first needs it (a bad case stops the run there); or all at once
+    results = _evaluate_pool(tasks, jobs) if jobs > 1 and len(tasks) > 1 else {}
+
+    def result(key: _Key) -> _Result:
+        if key not in results:
+            results[key] = _evaluate(key, tasks[key])
+        return results[key]
+
     raw: dict[str, float] = {}
 
-    def measure(scenario, overrides: tuple[str, ...], metric: str) -> float:
-        key = (str(scenario), overrides)
-        loaded = load_scenario(scenario, list(overrides))
-        if key not in summaries:
-            summaries[key] = simulate(loaded).summary()
-        if metric == "max_global_batch":
-            return float(max_batch(loaded))
-        value = summaries[key][metric]
-        return math.nan if value is None else float(value)
-
     def checked(case: Case, scenario, overrides: tuple[str, ...], what: str) -> float:
-        try:
-            value = measure(scenario, overrides, case.metric)
-        except SimclusterError as exc:
-            raise ConfigError(f"case {case.id}{what}", None, str(exc)) from None
+        summary, batch, error = result((str(scenario), tuple(overrides)))
+        if error is not None:
+            raise ConfigError(f"case {case.id}{what}", None, error)
+        assert summary is not None
+        value = batch if case.metric == "max_global_batch" else summary[case.metric]
+        value = math.nan if value is None else float(value)
         if not math.isfinite(value):
             raise ConfigError(f"case {case.id}{what}", None, f"predicted {case.metric} is not finite")
         return value
@@ -73,7 +118,8 @@ def run_cases(cases: list[Case], progress: Callable[[int, int], None] | None = N
                     f"that case's predicted {case.metric} is 0, so no ratio can be taken",
                 )
             predicted /= raw[case.relative_to]
-        summary = summaries[(str(case.scenario), case.overrides)]
+        summary = results[str(case.scenario), tuple(case.overrides)][0]
+        assert summary is not None
         out.append(Outcome(case, case.published, predicted, breakdown(summary)))
     return out
 
