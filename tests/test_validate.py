@@ -142,3 +142,41 @@ def test_jobs_run_the_simulations_on_a_pool_with_the_same_results(tmp_path):
     assert "\n" not in errs[0].output.strip()
     r = CliRunner().invoke(main, ["validate", "--cases", str(path), "--jobs", "0"])
     assert r.exit_code == 2 and r.output.strip() == "error: --jobs=0: must be at least 1"
+
+
+_PARENT: list[int] = []
+
+
+def _dies_in_a_worker(key, want):
+    """`runner._evaluate`, but a worker process handed the micro-batch-2 scenario exits as a killed one would."""
+    import os
+
+    if os.getpid() not in _PARENT and "training.micro_batch=2" in key[1]:
+        os._exit(9)
+    return _EVALUATE[0](key, want)
+
+
+_EVALUATE: list = []
+
+
+def test_a_killed_worker_s_simulations_rerun_in_this_process(tmp_path, monkeypatch):
+    """A worker the OS kills (out of memory) breaks the pool: what had not finished runs again in this
+    process, and the outcomes are those of one process."""
+    import os
+
+    from simcluster.validate import runner
+
+    (tmp_path / "s.yaml").write_text((default_cases_path().parent / "scenarios" / "korthikanti_22b.yaml").read_text())
+    base = {"source": "x", "scenario": "s.yaml", "metric": "layer_forward_time_s", "published": 0.0077}
+    cases = [{**base, "id": f"c{mb}", "set": {"training.micro_batch": mb, "training.global_batch": mb}} for mb in (1, 2, 4)]
+    path = tmp_path / "cases.yaml"
+    path.write_text(yaml.safe_dump({"cases": cases}))
+    loaded = load_cases(path)
+    serial = runner.run_cases(loaded, jobs=1)
+    _PARENT[:] = [os.getpid()]
+    _EVALUATE[:] = [runner._evaluate]
+    monkeypatch.setattr(runner, "_evaluate", _dies_in_a_worker)
+    pooled = runner.run_cases(loaded, jobs=2)
+    assert [(o.case.id, o.predicted, o.breakdown) for o in pooled] == [
+        (o.case.id, o.predicted, o.breakdown) for o in serial
+    ]

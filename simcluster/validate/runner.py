@@ -53,13 +53,17 @@ def _evaluate_pool(tasks: dict[_Key, bool], jobs: int) -> dict[_Key, _Result]:
     """The tasks (key -> whether a case asks its largest batch) on `jobs` processes; what a killed worker
     (out of memory) left unfinished is missing, and the caller runs it in this process."""
     out: dict[_Key, _Result] = {}
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)))
     try:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
-            futures = {key: pool.submit(_evaluate, key, want) for key, want in tasks.items()}
-            for key, fut in futures.items():
-                out[key] = fut.result()
+        futures = {key: pool.submit(_evaluate, key, want) for key, want in tasks.items()}
+        for key, fut in futures.items():
+            out[key] = fut.result()
     except BrokenProcessPool:
         pass
+    except BaseException:  # Ctrl-C or an internal error: drop what has not started, do not wait for it
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=False, cancel_futures=True)
     return out
 
 
