@@ -180,3 +180,37 @@ def test_a_killed_worker_s_simulations_rerun_in_this_process(tmp_path, monkeypat
     assert [(o.case.id, o.predicted, o.breakdown) for o in pooled] == [
         (o.case.id, o.predicted, o.breakdown) for o in serial
     ]
+
+
+def test_ctrl_c_stops_the_pool_at_once_with_one_line():
+    """Ctrl-C (SIGINT to the terminal's process group) during `validate --jobs 2`: the workers leave it to the
+    main process, which kills them: one line, exit 130, within seconds, no worker left and no traceback
+    (before, the exit joined workers that had taken the interrupt and waited forever)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    def session() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.setsid()
+
+    code = "import sys; from simcluster.cli import main; sys.argv = ['simcluster', 'validate', '--jobs', '2']; main()"
+    proc = subprocess.Popen(  # noqa: S603
+        [sys.executable, "-c", code], preexec_fn=session, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True, cwd=ROOT,
+    )
+    time.sleep(6)  # the pool is up and simulating (all the cases take minutes)
+    os.killpg(proc.pid, signal.SIGINT)
+    start = time.monotonic()
+    try:
+        out, _ = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert time.monotonic() - start < 10
+    assert proc.returncode == 130 and out.strip() == "error: interrupted", out
+    time.sleep(0.5)
+    with pytest.raises(ProcessLookupError):
+        os.killpg(proc.pid, 0)  # nothing of the group is left

@@ -8,6 +8,7 @@ executor or on the number of workers; only the order results arrive in does (cal
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -23,6 +24,28 @@ OnResult = Callable[[Point, dict[str, Any]], None]
 
 def default_jobs() -> int:
     return max(1, os.cpu_count() or 1)
+
+
+def _quiet_worker() -> None:
+    """A pool worker leaves Ctrl-C to the main process (which stops the pool: `abort_pool`) and dies silently
+    when stopped, instead of inheriting the CLI's handlers and printing a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def make_pool(workers: int) -> ProcessPoolExecutor:
+    """A local process pool of `workers` quiet workers."""
+    return ProcessPoolExecutor(max_workers=workers, initializer=_quiet_worker)
+
+
+def abort_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool now (Ctrl-C, an internal error): its workers killed, queued work dropped. Shut down alone,
+    the interpreter's exit would join workers still running their simulations (or, one that took the
+    interrupt, wait on it for good)."""
+    procs = getattr(pool, "_processes", None) or {}  # Python 3.14 has pool.kill_workers()
+    for proc in list(procs.values()):
+        proc.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def workers(jobs: int | None, executor: str = "local", address: str | None = None) -> int:
@@ -65,7 +88,7 @@ def _run_pool(
     """A process pool. If the OS kills a worker (out of memory), the pool breaks and every unfinished point
     runs again alone in its own process: the one that kills its process again is recorded with that error,
     the others finish normally."""
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(points)))
+    pool = make_pool(min(jobs, len(points)))
     pending = {pool.submit(fn, p): p for p in points}
     suspects: list[Point] = []
     try:
@@ -77,11 +100,11 @@ def _run_pool(
                     break
                 on_result(pending.pop(fut), fut.result())
     except BaseException:  # Ctrl-C or a failing callback: drop what has not started, do not wait
-        pool.shutdown(wait=False, cancel_futures=True)
+        abort_pool(pool)
         raise
     pool.shutdown(wait=not suspects, cancel_futures=bool(suspects))
     for point in suspects:
-        with ProcessPoolExecutor(max_workers=1) as alone:
+        with make_pool(1) as alone:
             try:
                 row = alone.submit(fn, point).result()
             except BrokenProcessPool:

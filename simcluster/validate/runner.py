@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +14,7 @@ from pathlib import Path
 from simcluster.config.loader import load_scenario
 from simcluster.errors import ConfigError, SimclusterError
 from simcluster.memory.maxbatch import max_batch
+from simcluster.search.runner import abort_pool, make_pool
 from simcluster.simulate import simulate
 from simcluster.validate.cases import Case
 
@@ -53,15 +53,15 @@ def _evaluate_pool(tasks: dict[_Key, bool], jobs: int) -> dict[_Key, _Result]:
     """The tasks (key -> whether a case asks its largest batch) on `jobs` processes; what a killed worker
     (out of memory) left unfinished is missing, and the caller runs it in this process."""
     out: dict[_Key, _Result] = {}
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)))
+    pool = make_pool(min(jobs, len(tasks)))
     try:
         futures = {key: pool.submit(_evaluate, key, want) for key, want in tasks.items()}
         for key, fut in futures.items():
             out[key] = fut.result()
     except BrokenProcessPool:
         pass
-    except BaseException:  # Ctrl-C or an internal error: drop what has not started, do not wait for it
-        pool.shutdown(wait=False, cancel_futures=True)
+    except BaseException:  # Ctrl-C or an internal error: stop the workers, drop what has not started
+        abort_pool(pool)
         raise
     pool.shutdown(wait=False, cancel_futures=True)
     return out
