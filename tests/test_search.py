@@ -48,6 +48,20 @@ def _spearman(xs: list[float], ys: list[float]) -> float:
     return cov / (vx * vy)
 
 
+def _two_h100_nodes(write_scenario, name: str, **training) -> Path:
+    """16 H100s on two DGX nodes, a 4-layer 4096-wide model, global batch 32, bf16; `training` adds keys."""
+    return write_scenario(
+        {
+            "name": name,
+            "hardware": "dgx-h100",
+            "cluster": {"nodes": 2},
+            "parallelism": {"scheme": "megatron", "tensor": 1},
+            "model": {"layers": 4, "hidden": 4096, "heads": 32, "seq_len": 2048, "vocab": 0},
+            "training": {"global_batch": 32, "precision": "bf16", **training},
+        }
+    )
+
+
 def _tiny(write_scenario, **sections) -> Path:
     """8 A100s on one node, a 4-layer model, global batch 8."""
     data = {
@@ -389,16 +403,7 @@ def test_estimate_charges_fsdp_units_and_sm_sharing(write_scenario):
     the previous layer's reduce-scatter) beside its compute, which loses the SMs NCCL's kernels hold, as the
     engine runs them. Each estimate within 22% of the engine (FSDP at micro-batch 1 read 22-32% fast when the
     estimate took the per-layer collectives as hidden and free), and the ranking follows the engine's."""
-    path = write_scenario(
-        {
-            "name": "fsdp",
-            "hardware": "dgx-h100",
-            "cluster": {"nodes": 2},
-            "parallelism": {"scheme": "megatron", "tensor": 1},
-            "model": {"layers": 4, "hidden": 4096, "heads": 32, "seq_len": 2048, "vocab": 0},
-            "training": {"global_batch": 32, "micro_batch": 1, "precision": "bf16"},
-        }
-    )
+    path = _two_h100_nodes(write_scenario, "fsdp", micro_batch=1)
     loaded, raw = _load(path)
     space = Space(
         {
@@ -529,16 +534,7 @@ def test_estimate_follows_fp32_gradient_reductions(write_scenario):
     """`training.grad_reduce_fp32` without FSDP (Megatron's fp32 gradient buffer): with the data-parallel
     reductions exposed (no overlap), the estimate's fp32 - bf16 difference is the engine's (fp32 buckets, the
     optimizer's copy into fp32 gone) within 10%, for replicated and distributed-optimizer layouts."""
-    path = write_scenario(
-        {
-            "name": "g32",
-            "hardware": "dgx-h100",
-            "cluster": {"nodes": 2},
-            "parallelism": {"scheme": "megatron", "tensor": 1},
-            "model": {"layers": 4, "hidden": 4096, "heads": 32, "seq_len": 2048, "vocab": 0},
-            "training": {"global_batch": 32, "micro_batch": 2, "precision": "bf16", "grad_overlap": False},
-        }
-    )
+    path = _two_h100_nodes(write_scenario, "g32", micro_batch=2, grad_overlap=False)
     loaded, raw = _load(path)
     space = Space(
         {
