@@ -368,7 +368,8 @@ class TrainingConfig(_Strict):
     loss: Literal["fused", "eager"] = Field(
         "fused",
         description="fused: Megatron's cross-entropy, backward in place in its kept fp32 softmax; eager: PyTorch's "
-        "F.cross_entropy on fp32-cast logits (torchtitan), whose backward allocates two more fp32 logit-sized tensors",
+        "F.cross_entropy on fp32-cast logits (torchtitan), whose backward allocates two more fp32 logit-sized tensors "
+        "(three under tensor parallel: torch's loss_parallel)",
     )
     recompute: Recompute = Field(
         "none",

@@ -139,13 +139,18 @@ def eager_loss_bytes(sc: Scenario) -> float:
     to the kept fp32 log-softmax output (counted with the activations), nll_loss's backward writes a dense
     fp32 gradient and log_softmax's backward an fp32 input gradient: 8 s b V / t bytes over the rank's s =
     seq_len / cp tokens (context parallel splits the loss too), vocab split t ways.
+    With the vocabulary split (t > 1: torch's loss_parallel, as torchtitan runs under tensor parallel) the two
+    backwards are one, `_nll_loss_and_log_softmax_backward`: (zeros_like(x), the target's -1 scattered in,
+    + exp(x)) * grad, so zeros_like's tensor, exp's and the sum are live at once beside the kept output and
+    the product then replaces exp's: 12 s b V / t.
     The peak of the loss's forward (bf16 logits, their fp32 copy and the log-softmax: 6 s b V / t on top of
     the kept 4) is lower. Megatron's fused loss works in place: 0."""
     m = sc.model
     if sc.training.loss != "eager" or not m.vocab:
         return 0.0
     s_local = m.seq_len // sc.parallelism.context
-    return 8.0 * s_local * sc.training.micro_batch * m.vocab / sc.parallelism.tensor
+    per_logit = 12.0 if sc.parallelism.tensor > 1 else 8.0
+    return per_logit * s_local * sc.training.micro_batch * m.vocab / sc.parallelism.tensor
 
 
 def rank_memory(
