@@ -144,19 +144,19 @@ def test_jobs_run_the_simulations_on_a_pool_with_the_same_results(tmp_path):
     assert r.exit_code == 2 and r.output.strip() == "error: --jobs=0: must be at least 1"
 
 
-_PARENT: list[int] = []
+_EVALUATE: list = []  # the runner's own _evaluate, kept while the test replaces it (fork carries it to workers)
 
 
 def _dies_in_a_worker(key, want):
-    """`runner._evaluate`, but a worker process handed the micro-batch-2 scenario exits as a killed one would."""
+    """`runner._evaluate`, but a worker process handed the micro-batch-2 scenario exits as a killed one would
+    (the test process's pid comes by the environment, which every start method passes on)."""
     import os
 
-    if os.getpid() not in _PARENT and "training.micro_batch=2" in key[1]:
+    from simcluster.validate import runner
+
+    if str(os.getpid()) != os.environ["SIMCLUSTER_TEST_PARENT"] and "training.micro_batch=2" in key[1]:
         os._exit(9)
-    return _EVALUATE[0](key, want)
-
-
-_EVALUATE: list = []
+    return (_EVALUATE[0] if _EVALUATE else runner._evaluate)(key, want)
 
 
 def test_a_killed_worker_s_simulations_rerun_in_this_process(tmp_path, monkeypatch):
@@ -173,10 +173,13 @@ def test_a_killed_worker_s_simulations_rerun_in_this_process(tmp_path, monkeypat
     path.write_text(yaml.safe_dump({"cases": cases}))
     loaded = load_cases(path)
     serial = runner.run_cases(loaded, jobs=1)
-    _PARENT[:] = [os.getpid()]
+    monkeypatch.setenv("SIMCLUSTER_TEST_PARENT", str(os.getpid()))
     _EVALUATE[:] = [runner._evaluate]
     monkeypatch.setattr(runner, "_evaluate", _dies_in_a_worker)
-    pooled = runner.run_cases(loaded, jobs=2)
+    try:
+        pooled = runner.run_cases(loaded, jobs=2)
+    finally:
+        _EVALUATE.clear()
     assert [(o.case.id, o.predicted, o.breakdown) for o in pooled] == [
         (o.case.id, o.predicted, o.breakdown) for o in serial
     ]
