@@ -104,8 +104,12 @@ def chunk_activation_bytes(sc: Scenario, scheme: Scheme, stage: int) -> tuple[li
     ]
     extra = max(layer_bytes(scheme, "none", k) - per[k] for k in kinds) if recompute != "none" else 0.0
     if sc.parallelism.pipeline_recv_buffers == "per_microbatch" and p > 1:
-        # a received input is the chunk's receive buffer (`recv_buffer_bytes`), counted there, not twice
-        weights = [w - scheme.p2p_bytes() * (c * p + stage > 0) for c, w in enumerate(weights)]
+        # torch.distributed.pipelining: a received input is the chunk's receive buffer (`recv_buffer_bytes`),
+        # counted there, not twice; the chunk's output stays in its `fwd_cache` until the micro-batch's
+        # backward (torch does not free a sent output's data, as Megatron's deallocate_output_tensor does),
+        # unless the chunk is the model's last (its output is the loss)
+        pb = scheme.p2p_bytes()
+        weights = [w - pb * (c * p + stage > 0) + pb * (c * p + stage < p * v - 1) for c, w in enumerate(weights)]
     return weights, extra
 
 
