@@ -14,21 +14,22 @@ from simcluster.errors import ConfigError
 from simcluster.validate.cases import default_cases_path, load_cases
 from tests.conftest import ROOT
 
+# a case on the shipped Korthikanti 22B scenario, copied beside the case file as s.yaml
+BASE_CASE = {"source": "x", "scenario": "s.yaml", "metric": "layer_forward_time_s", "published": 0.0077}
 
-def _case_file(tmp_path, **case):
+
+def _cases_file(tmp_path, cases: list[dict]):
+    """`cases` written to tmp_path/cases.yaml, with s.yaml (the Korthikanti 22B scenario) beside it."""
     (tmp_path / "s.yaml").write_text(
         (default_cases_path().parent / "scenarios" / "korthikanti_22b.yaml").read_text()
     )
-    base = {
-        "id": "a",
-        "source": "x",
-        "scenario": "s.yaml",
-        "metric": "layer_forward_time_s",
-        "published": 0.0077,
-    }
     path = tmp_path / "cases.yaml"
-    path.write_text(yaml.safe_dump({"cases": [{**base, **case}]}))
+    path.write_text(yaml.safe_dump({"cases": cases}))
     return path
+
+
+def _case_file(tmp_path, **case):
+    return _cases_file(tmp_path, [{**BASE_CASE, "id": "a", **case}])
 
 
 @pytest.mark.parametrize(
@@ -121,21 +122,18 @@ def test_table_filter_keeps_one_table_and_names_the_tables_when_nothing_matches(
 def test_jobs_run_the_simulations_on_a_pool_with_the_same_results(tmp_path):
     """`--jobs`: the distinct simulations on a process pool; the JSON is byte-identical to one process's, a
     case whose scenario fails to run names that case the same way, and --jobs below 1 is one line (exit 2)."""
-    (tmp_path / "s.yaml").write_text((default_cases_path().parent / "scenarios" / "korthikanti_22b.yaml").read_text())
-    base = {"source": "x", "scenario": "s.yaml", "metric": "layer_forward_time_s", "published": 0.0077}
+    base = BASE_CASE
     cases = [
         {**base, "id": "a"},
         {**base, "id": "b", "set": {"training.micro_batch": 2, "training.global_batch": 2}},
         {**base, "id": "c", "set": {"training.recompute": "full"}, "relative_to": "a", "published": 1.3},
         {**base, "id": "d", "metric": "max_global_batch", "published": 8},
     ]
-    path = tmp_path / "cases.yaml"
-    path.write_text(yaml.safe_dump({"cases": cases}))
+    path = _cases_file(tmp_path, cases)
     runs = [CliRunner().invoke(main, ["validate", "--cases", str(path), "--json", "--jobs", j]) for j in ("1", "3")]
     assert all(r.exit_code == 0 for r in runs), runs[1].output
     assert runs[0].output == runs[1].output and len(json.loads(runs[0].output)["cases"]) == 4
-    bad = [*cases, {**base, "id": "e", "set": {"model.layers": 7, "parallelism.pipeline": 2}}]
-    path.write_text(yaml.safe_dump({"cases": bad}))
+    path = _cases_file(tmp_path, [*cases, {**base, "id": "e", "set": {"model.layers": 7, "parallelism.pipeline": 2}}])
     errs = [CliRunner().invoke(main, ["validate", "--cases", str(path), "--jobs", j]) for j in ("1", "2")]
     assert errs[0].exit_code == errs[1].exit_code == 2
     assert errs[0].output == errs[1].output and errs[0].output.startswith("error: case e: ")
@@ -166,11 +164,8 @@ def test_a_killed_worker_s_simulations_rerun_in_this_process(tmp_path, monkeypat
 
     from simcluster.validate import runner
 
-    (tmp_path / "s.yaml").write_text((default_cases_path().parent / "scenarios" / "korthikanti_22b.yaml").read_text())
-    base = {"source": "x", "scenario": "s.yaml", "metric": "layer_forward_time_s", "published": 0.0077}
-    cases = [{**base, "id": f"c{mb}", "set": {"training.micro_batch": mb, "training.global_batch": mb}} for mb in (1, 2, 4)]
-    path = tmp_path / "cases.yaml"
-    path.write_text(yaml.safe_dump({"cases": cases}))
+    sets = [{"training.micro_batch": mb, "training.global_batch": mb} for mb in (1, 2, 4)]
+    path = _cases_file(tmp_path, [{**BASE_CASE, "id": f"c{s['training.micro_batch']}", "set": s} for s in sets])
     loaded = load_cases(path)
     serial = runner.run_cases(loaded, jobs=1)
     monkeypatch.setenv("SIMCLUSTER_TEST_PARENT", str(os.getpid()))

@@ -46,6 +46,7 @@ def command(
     jobs: int | None,
 ) -> None:
     """Run validation cases and print predicted vs published with the signed relative error."""
+    from simcluster.commands.options import check_executor
     from simcluster.report.outdir import claim, make_out
     from simcluster.search.runner import default_jobs
     from simcluster.validate.cases import default_cases_path, load_cases
@@ -53,8 +54,7 @@ def command(
     from simcluster.validate.runner import run_cases
 
     try:
-        if jobs is not None and jobs < 1:
-            raise ConfigError("--jobs", jobs, "must be at least 1")
+        check_executor(jobs, "local", None)
         if report is not None:  # checked (and made) before an hour of cases, not after
             report = make_out(report)
             claim(report, ["validation.html"])
