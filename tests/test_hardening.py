@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 import yaml
@@ -191,6 +192,34 @@ def test_sizes_beyond_the_machine_are_refused_up_front_with_the_estimate(write_s
     tiny_buckets += ["training.micro_batch=2"]
     with pytest.raises(ConfigError, match=r"or a larger training.grad_bucket_MB"):
         load_scenario(path, tiny_buckets)
+
+
+def test_jobs_beyond_the_local_pool_are_refused_before_anything_runs(tmp_path):
+    """--jobs on the local pool is at most MAX_JOBS_PER_CORE per core, for every command that has it: a
+    mistyped 10^29 would otherwise start one worker process per point (849 for validate), one line, exit 2,
+    nothing written; the largest value allowed still runs."""
+    from simcluster.commands.options import MAX_JOBS_PER_CORE
+
+    cap = MAX_JOBS_PER_CORE * max(1, os.cpu_count() or 1)
+    scenario = str(Path(__file__).resolve().parent.parent / "scenarios" / "megatron_tp_16gpu.yaml")
+    sweep = tmp_path / "sweep.yaml"
+    sweep.write_text(yaml.safe_dump({"scenario": scenario, "grid": {"seed": [1, 2]}}))
+    for cmd in (
+        ["run", scenario, "--seeds", "2"],
+        ["search", scenario],
+        ["sweep", str(sweep)],
+        ["validate", "--json"],
+    ):
+        for jobs in (str(10**29), str(cap + 1)):
+            out = tmp_path / "out"
+            args = [*cmd, "--jobs", jobs] + (["--out", str(out)] if cmd[0] != "validate" else [])
+            line = _one_line(args, f"--jobs={jobs}: must be at most {cap} ({MAX_JOBS_PER_CORE} worker processes per core")
+            assert line.endswith(f"this machine has {cap // MAX_JOBS_PER_CORE})")
+            assert not out.exists()
+    res = CliRunner().invoke(main, ["run", scenario, "--set", "model.layers=2", "--seeds", "2", "--jobs", str(cap),
+                                    "--outputs", "summary", "--quiet", "--out", str(tmp_path / "ok")])
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "ok" / "summary.json").exists()
 
 
 def test_collective_command_sizes(tmp_path):

@@ -21,13 +21,30 @@ def executor_options(f: F) -> F:
     )(f)
 
 
+# A local pool's workers are processes, each with its own interpreter and simulator (~100-300 MB): more
+# than a few per core only adds memory and switching, and a mistyped --jobs 100000 would exhaust the machine.
+MAX_JOBS_PER_CORE = 4
+
+
 def check_executor(jobs: int | None, executor: str, address: str | None) -> None:
-    """Refuse --jobs below 1 and --address without Ray, and fail early (one line) if Ray is asked for but
-    not installed: the checks `executor_options` implies, before any point runs."""
+    """Refuse --jobs below 1 or, on the local pool, above MAX_JOBS_PER_CORE x the cores, and --address
+    without Ray, and fail early (one line) if Ray is asked for but not installed: the checks
+    `executor_options` implies, before any point runs."""
     from simcluster.errors import ConfigError
 
     if jobs is not None and jobs < 1:
         raise ConfigError("--jobs", jobs, "must be at least 1")
+    if jobs is not None and executor == "local":
+        from simcluster.search.runner import default_jobs
+
+        cores = default_jobs()
+        if jobs > MAX_JOBS_PER_CORE * cores:
+            raise ConfigError(
+                "--jobs",
+                jobs,
+                f"must be at most {MAX_JOBS_PER_CORE * cores} ({MAX_JOBS_PER_CORE} worker processes per core; "
+                f"this machine has {cores})",
+            )
     if address is not None and executor != "ray":
         raise ConfigError("--address", address, "names a Ray cluster: it needs --executor ray")
     if executor == "ray":
