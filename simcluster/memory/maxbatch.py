@@ -18,7 +18,7 @@ from simcluster.model.costs import CostModel
 from simcluster.parallel.base import Dims, OpFactory
 from simcluster.parallel.groups import RankLayout
 from simcluster.parallel.program import rank_params
-from simcluster.parallel.registry import make_scheme
+from simcluster.parallel.schemes import make_scheme
 from simcluster.schedule.pipeline import stage_schedule
 
 GiB = 1024**3

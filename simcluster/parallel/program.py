@@ -26,7 +26,8 @@ from simcluster.parallel import zero
 from simcluster.parallel.base import Dims, LayerOps, OpFactory
 from simcluster.parallel.groups import RankLayout, Translations
 from simcluster.parallel.layers import edge_params, layers_params, one_of_kind, rank_layers, stage_layers
-from simcluster.parallel.registry import Scheme, make_scheme
+from simcluster.parallel.registry import Scheme
+from simcluster.parallel.schemes import make_scheme
 from simcluster.schedule.pipeline import Action, stage_schedule
 
 # Adam step memory traffic per parameter on fp32 state: read weight, gradient, momentum, variance (16),

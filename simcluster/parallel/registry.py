@@ -1,4 +1,5 @@
-"""Tensor-parallel schemes register by name; the program builder asks for one by `parallelism.scheme`."""
+"""Tensor-parallel schemes register here by name (`register`); `parallel.schemes` registers the built-in ones
+and builds the one a scenario names (`make_scheme`), so this module imports no scheme."""
 
 from __future__ import annotations
 
@@ -43,13 +44,6 @@ def register(name: str) -> Callable[[SchemeFactory], SchemeFactory]:
     return deco
 
 
-def make_scheme(sc: Scenario, dims: Dims, ops: OpFactory, layout: RankLayout) -> Scheme:
-    import simcluster.parallel.schemes  # noqa: F401  (registers the built-in schemes)
-
-    return _REGISTRY[sc.parallelism.scheme](sc, dims, ops, layout)
-
-
-def registered() -> list[str]:
-    import simcluster.parallel.schemes  # noqa: F401
-
-    return sorted(_REGISTRY)
+def factory(name: str) -> SchemeFactory:
+    """The factory registered as `name`."""
+    return _REGISTRY[name]

@@ -1,4 +1,4 @@
-"""Registers the built-in tensor-parallel schemes."""
+"""Registers the built-in tensor-parallel schemes and builds the one a scenario names."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from simcluster.parallel.base import Dims, OpFactory
 from simcluster.parallel.groups import RankLayout
 from simcluster.parallel.megatron import MegatronScheme
 from simcluster.parallel.optimus import OptimusScheme
-from simcluster.parallel.registry import register
+from simcluster.parallel.registry import Scheme, factory, register
 from simcluster.topology.placement import place
 
 
@@ -53,3 +53,8 @@ def _megatron_sp(sc: Scenario, dims: Dims, ops: OpFactory, layout: RankLayout) -
 @register("optimus")
 def _optimus(sc: Scenario, dims: Dims, ops: OpFactory, layout: RankLayout) -> OptimusScheme:
     return OptimusScheme(dims, ops, layout, softmax_fusion=sc.training.masked_softmax_fusion)
+
+
+def make_scheme(sc: Scenario, dims: Dims, ops: OpFactory, layout: RankLayout) -> Scheme:
+    """The scheme `parallelism.scheme` names, built-in or registered."""
+    return factory(sc.parallelism.scheme)(sc, dims, ops, layout)

@@ -33,7 +33,8 @@ from simcluster.parallel.base import Dims, OpFactory
 from simcluster.parallel.groups import RankLayout
 from simcluster.parallel.layers import middle_stage_groups
 from simcluster.parallel.program import rank_params
-from simcluster.parallel.registry import Scheme, make_scheme
+from simcluster.parallel.registry import Scheme
+from simcluster.parallel.schemes import make_scheme
 from simcluster.schedule.pipeline import live_rows, stage_schedule
 
 GiB = 1024**3
