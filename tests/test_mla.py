@@ -12,8 +12,9 @@ from simcluster.errors import ConfigError
 from simcluster.hardware.profile import load_profile
 from simcluster.model.costs import CostModel
 from simcluster.model.mla import MLA, mla_params
-from simcluster.model.moe import MoE, model_params
+from simcluster.model.moe import MoE
 from simcluster.parallel.base import Dims
+from simcluster.parallel.megatron import model_params
 from simcluster.parallel.program import build_program
 from simcluster.simulate import simulate
 from tests.conftest import small_scenario
@@ -53,11 +54,13 @@ def test_deepseek_v3_parameters_from_the_scenario():
     sc = load_scenario(ROOT / "scenarios" / "deepseek_v3_2048gpu.yaml").scenario
     d, m = Dims.of(sc), MoE.of(sc.model.moe)
     assert d.mla == MLA(1536, 512, 128, 64, 128)
-    total = model_params(d, m, 61)
+    total = model_params(d, 61, m)
     assert total == pytest.approx(671e9, rel=0.01)
-    assert model_params(d, m, 61, active=True) == pytest.approx(37e9, rel=0.02)
-    std = Dims(**{**d.__dict__, "mla": None})
-    assert total == model_params(std, m, 61, attention=mla_params(7168, 128, 1536, 512, 128, 64, 128))
+    assert model_params(d, 61, m, active=True) == pytest.approx(37e9, rel=0.02)
+    std = Dims(**{**d.__dict__, "mla": None})  # the same model with standard attention: only attention differs
+    std_attention = (d.a + 2 * d.kvh) * d.hd * d.h + d.a * d.hd * d.h
+    latent = mla_params(7168, 128, 1536, 512, 128, 64, 128)
+    assert total - model_params(std, 61, m) == pytest.approx(61 * (latent - std_attention), rel=1e-12)
 
 
 def test_latent_attention_by_hand():

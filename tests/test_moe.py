@@ -9,29 +9,31 @@ import pytest
 
 from simcluster.engine.executor import Engine
 from simcluster.errors import ConfigError
-from simcluster.model import mla, moe
+from simcluster.model import moe
+from simcluster.model.mla import MLA
 from simcluster.model.ops import OpSpec, Step
+from simcluster.parallel import megatron
 from simcluster.parallel.base import Dims
 from simcluster.parallel.groups import RankLayout
 from simcluster.topology.graph import build_topology
 from tests.test_collectives import A100, IB_A, IB_BW, L_A100, NV_A, NV_BW, ib_alpha
 
 
-def _dims(h: int, a: int, kv: int, f: int, V: int, s: int = 4096) -> Dims:
+def _dims(h: int, a: int, kv: int, f: int, V: int, s: int = 4096, mla: MLA | None = None) -> Dims:
     return Dims(b=1, s=s, h=h, a=a, f=f, V=V, t=1, e=2, dtype="bf16", kv=kv, activation="swiglu", rms=True,
-                bias=False, rope=True, tied=False)
+                bias=False, rope=True, tied=False, mla=mla)
 
 
 MIXTRAL = moe.MoE(experts=8, top_k=2, expert_ffn=14336)
 DSV3 = moe.MoE(experts=256, top_k=8, expert_ffn=2048, shared_experts=1, first_dense=3)
 # MLA with DeepSeek-V3's published dims: q rank 1536, kv rank 512, 128 heads of 128 (+64 rope), v 128
-DSV3_MLA = mla.mla_params(7168, 128, 1536, 512, 128, 64, 128)
+DSV3_MLA = MLA(1536, 512, 128, 64, 128)
 
 
 def test_mixtral_8x7b_total_and_active():
     d = _dims(4096, 32, 8, 14336, 32000)
-    assert moe.model_params(d, MIXTRAL, 32) == pytest.approx(46.7e9, rel=0.005)
-    assert moe.model_params(d, MIXTRAL, 32, active=True) == pytest.approx(12.9e9, rel=0.005)
+    assert megatron.model_params(d, 32, MIXTRAL) == pytest.approx(46.7e9, rel=0.005)
+    assert megatron.model_params(d, 32, MIXTRAL, active=True) == pytest.approx(12.9e9, rel=0.005)
 
 
 def test_mixtral_by_hand():
@@ -39,13 +41,13 @@ def test_mixtral_by_hand():
     h, f = 4096, 14336
     layer = 2 * h * h + 2 * h * 1024 + 8 * 3 * h * f + 8 * h + 2 * h
     want = 32 * layer + 2 * 32000 * h + h
-    assert moe.model_params(_dims(h, 32, 8, f, 32000), MIXTRAL, 32) == want
+    assert megatron.model_params(_dims(h, 32, 8, f, 32000), 32, MIXTRAL) == want
 
 
 def test_deepseek_v3_671b_37b():
-    d = _dims(7168, 128, 128, 18432, 129280)
-    total = moe.model_params(d, DSV3, 61, attention=DSV3_MLA)
-    active = moe.model_params(d, DSV3, 61, active=True, attention=DSV3_MLA)
+    d = _dims(7168, 128, 128, 18432, 129280, mla=DSV3_MLA)
+    total = megatron.model_params(d, 61, DSV3)
+    active = megatron.model_params(d, 61, DSV3, active=True)
     assert total == pytest.approx(671e9, rel=0.01)
     assert active == pytest.approx(37e9, rel=0.02)  # published "37B activated", rounded
     assert DSV3.moe_layers(61) == 58

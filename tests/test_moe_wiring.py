@@ -12,7 +12,8 @@ from simcluster.config.loader import check_semantics, parse_scenario
 from simcluster.errors import ConfigError
 from simcluster.hardware.profile import HostSpec, load_profile
 from simcluster.model.costs import CostModel
-from simcluster.model.moe import MoE, alltoall_bytes, model_params
+from simcluster.model.moe import MoE, alltoall_bytes
+from simcluster.parallel import megatron
 from simcluster.parallel.base import Dims
 from simcluster.parallel.layers import rank_layers, stage_layers
 from simcluster.parallel.program import build_program
@@ -118,7 +119,7 @@ def test_folding_matches_unfolded(t, dp, ep, etp):
 
 def test_parameters_add_up():
     """Over all ranks, the data-parallel-replicated parameters counted once per data-parallel replica and the
-    experts once per expert-data-parallel replica make the whole model (moe.model_params)."""
+    experts once per expert-data-parallel replica make the whole model (megatron.model_params)."""
     sc = scenario(t=1, pp=2, dp=8, ep=4)
     res = run(sc, "none")
     lay, scheme = res.program.layout, res.program.scheme
@@ -131,7 +132,7 @@ def test_parameters_add_up():
     for r in range(lay.world_size):
         expert = layers_params(scheme, rank_layers(sc, lay.coord(r, "pp")), m)[1]
         total += (res.program.params_per_rank[r] - expert) / lay.dp + expert / edp
-    assert total == pytest.approx(model_params(Dims.of(sc), m, sc.model.layers), rel=1e-12)
+    assert total == pytest.approx(megatron.model_params(Dims.of(sc), sc.model.layers, m), rel=1e-12)
     assert scheme.moe_layer_params()[1] == 16 // 4 * 3 * 1024 * 512
 
 

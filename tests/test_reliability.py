@@ -124,6 +124,23 @@ def test_llama3_405b_published_goodput():
     assert run["goodput"] == pytest.approx(0.9234, abs=0.001)
 
 
+def test_checkpoints_of_moe_models_hold_every_expert():
+    """A MoE model's checkpoint holds all its experts: DeepSeek-V3's scenario counts 671B parameters (its 37B
+    active are what the dense count without experts came to), Mixtral 8x7B 46.7B, so the checkpoint write and
+    Young's interval follow the whole model."""
+    cases = [
+        (ROOT / "scenarios" / "deepseek_v3_2048gpu.yaml", 671e9, 0.01),
+        (ROOT / "simcluster" / "validate" / "cases" / "scenarios" / "mixtral_8x7b_mcore.yaml", 46.7e9, 0.005),
+    ]
+    for path, published, rel in cases:
+        sc = load_scenario(path, []).scenario
+        params = tt.model_params(sc)
+        assert params == pytest.approx(published, rel=rel)
+        run = tt.plan(sc.reliability, sc.world_size, params, 1e12, 10.0, sc.training.global_batch * sc.model.seq_len)
+        write_s = params * sc.reliability.checkpoint_bytes_per_param / (sc.reliability.storage_write_GBps * 1e9)
+        assert run["checkpoint_write_s"] == pytest.approx(write_s, rel=1e-12)
+
+
 def test_plan_refuses_a_run_that_never_finishes():
     rel = ReliabilityConfig(failures_per_gpu_hour=1e-3, restart_s=3600.0)
     with pytest.raises(ConfigError, match="never finishes"):

@@ -8,7 +8,7 @@ hidden `expert_ffn` of which each token visits `top_k`, and `shared_experts` exp
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from simcluster.config.schema import MoEConfig
 from simcluster.errors import ConfigError
@@ -80,42 +80,6 @@ def _mlp_matrices(d: Dims, f: int) -> float:
 def expert_params(d: Dims, m: MoE) -> float:
     """One routed expert's parameters (whole, before expert-tensor sharding)."""
     return _mlp_matrices(d, m.expert_ffn)
-
-
-def moe_layer_params(d: Dims, m: MoE, active: bool = False, attention: float | None = None) -> float:
-    """One MoE layer's parameters (d.t = 1): the layer's attention and norms, the router (h x E), the shared
-    experts and all routed experts (active: only top_k of them). `attention` overrides the attention
-    projections' count (e.g. multi-head latent attention, `model.mla.mla_params`)."""
-    from simcluster.parallel.megatron import layer_params  # megatron builds MoE layers from this module
-
-    d1 = replace(d, t=1)
-    dense_mlp = _mlp_matrices(d1, d1.f) + ((2 * d1.f if d1.gated else d1.f) + d1.h if d1.bias else 0.0)
-    base = layer_params(d1) - dense_mlp
-    if attention is not None:
-        base += attention - _attention_params(d1)
-    routed = (m.top_k if active else m.experts) * expert_params(d1, m)
-    shared = m.shared_experts * _mlp_matrices(d1, m.shared_ffn or m.expert_ffn)
-    return base + d1.h * m.experts + shared + routed
-
-
-def _attention_params(d: Dims) -> float:
-    """Query/key/value and output projection weights and biases of the model's attention (standard or
-    grouped-query; latent attention's projections and latent norms under model.mla)."""
-    if d.mla is not None:
-        return d.mla.params(d.h, d.a)
-    qkv = (d.a + 2 * d.kvh) * d.hd
-    return qkv * d.h + d.a * d.hd * d.h + ((qkv + d.h) if d.bias else 0.0)
-
-
-def model_params(d: Dims, m: MoE, layers: int, active: bool = False, attention: float | None = None) -> float:
-    """The whole model's parameters (active: those one token uses: top_k routed experts per MoE layer)."""
-    from simcluster.parallel.megatron import embedding_params, head_params, layer_params
-
-    d1 = replace(d, t=1)
-    dense = layer_params(d1) + (0.0 if attention is None else attention - _attention_params(d1))
-    n_moe = m.moe_layers(layers)
-    moe = moe_layer_params(d1, m, active, attention)
-    return (layers - n_moe) * dense + n_moe * moe + embedding_params(d1) + head_params(d1)
 
 
 def expert_params_per_rank(d: Dims, m: MoE, ep: int, etp: int = 1) -> float:

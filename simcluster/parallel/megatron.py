@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 
-from simcluster.model.moe import MoE, expert_layout
+from simcluster.model.moe import MoE, expert_layout, expert_params
 from simcluster.model.ops import COPY_ENGINE, OpSpec, Phase, wait_for
 from simcluster.parallel import context
 from simcluster.parallel.base import (
@@ -903,7 +903,14 @@ def head_params(d: Dims) -> float:
     return (d.h if d.rms else 2.0 * d.h) + (0.0 if d.tied else d.V * d.h / d.t)
 
 
-def model_params(d: Dims, layers: int) -> float:
-    """The whole model's parameters (every layer, the embedding once, the head where untied)."""
+def model_params(d: Dims, layers: int, moe: MoE | None = None, active: bool = False) -> float:
+    """The whole model's parameters (every layer, the embedding once, the head where untied). A MoE layer's
+    MLP is the router (h x E), the shared experts and every routed expert (`active`: the top_k a token uses)."""
     d1 = replace(d, t=1)
-    return layers * layer_params(d1) + embedding_params(d1) + head_params(d1)
+    total = layers * layer_params(d1) + embedding_params(d1) + head_params(d1)
+    if moe is None:
+        return total
+    router_shared, routed = moe_params_split(d1, moe, 1, 1)
+    if active:
+        routed = moe.top_k * expert_params(d1, moe)
+    return total + moe.moe_layers(layers) * (router_shared + routed - mlp_params(d1))

@@ -7,6 +7,7 @@ import math
 
 from simcluster.config.schema import ReliabilityConfig, Scenario
 from simcluster.errors import ConfigError
+from simcluster.model.moe import MoE
 from simcluster.parallel import megatron
 from simcluster.parallel.base import Dims
 from simcluster.reliability import goodput as g
@@ -17,8 +18,9 @@ MAX_ITERATION_S = 1e7  # one iteration of 116 days: past any real run (and the r
 
 def model_params(sc: Scenario) -> float:
     """Parameters of the whole model from its config: the same count the simulator shards (grouped K/V heads,
-    gated MLPs, norms, biases and untied heads as the model has them)."""
-    return megatron.model_params(Dims.of(sc), sc.model.layers)
+    gated MLPs, latent attention, norms, biases, untied heads and every expert of the MoE layers as the model
+    has them): what a checkpoint holds."""
+    return megatron.model_params(Dims.of(sc), sc.model.layers, MoE.of(sc.model.moe))
 
 
 def check_tokens(tokens: float) -> float:
