@@ -20,7 +20,7 @@ from simcluster.hardware.profile import OpVariability
 from simcluster.model.ops import OpSpec
 from simcluster.reliability import noise, stragglers
 from simcluster.reliability.fitspread import fit_spread
-from simcluster.reliability.seeds import SeedRunner, interval
+from simcluster.reliability.seedrun import SeedRunner, interval
 from simcluster.simulate import simulate
 
 PRESET = Path(__file__).resolve().parents[1] / "simcluster" / "hardware" / "presets" / "dgx-a100.yaml"

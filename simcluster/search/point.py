@@ -104,7 +104,7 @@ def run_point(point: Point) -> dict[str, Any]:
         summary = res.summary(detail=False)  # the scalars: no per-rank rows or link utilization
         n_seeds = point.seeds if point.seeds is not None else sc.simulation.seeds
         if n_seeds > 1:
-            from simcluster.reliability.seeds import seed_interval
+            from simcluster.reliability.seedrun import seed_interval
 
             iv = seed_interval(LoadedScenario(sc, hw, base), n_seeds)
             row.update({f"iteration_time_{k}": v for k, v in iv.items()})
