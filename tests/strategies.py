@@ -135,6 +135,7 @@ def valid_scenario(choose: Choose) -> dict:
             "grad_bucket_MB": choose([0.05, 1.0, 160.0]),
             "distribute_saved_activations": choose([False, True]),
             "grad_reduce_fp32": choose([False, True]),
+            "activation_layout": choose(["sbh", "bsh"]),
             **extra_train,
         },
         "network": {"algorithm": choose(["auto", "ring", "tree", "hierarchical"])},

@@ -404,6 +404,15 @@ class TrainingConfig(_Strict):
         "Transformer Engine); false: the gathered input is kept for the backward (PyTorch DTensor's tensor "
         "parallel), no second gather and t times those bytes stored",
     )
+    activation_layout: Literal["sbh", "bsh"] = Field(
+        "sbh",
+        description="megatron-sp: how the framework lays out a layer's activations; sbh (Megatron-LM, Transformer "
+        "Engine): sequence first, so the sequence-parallel collectives gather and scatter along the first "
+        "dimension as NCCL does, no copy; bsh (PyTorch DTensor, torchtitan): batch first, so with a micro-batch "
+        "above 1 torch copies the whole tensor after every sequence all-gather (torch.cat of the gathered "
+        "chunks along the sequence) and before every reduce-scatter (the chunks cat along the first dimension); "
+        "async_tp's fused kernels take either layout without the copy",
+    )
     async_tp: bool = Field(
         False,
         description="megatron-sp: every sequence-parallel all-gather and reduce-scatter micro-pipelined with the "

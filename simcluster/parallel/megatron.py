@@ -79,7 +79,11 @@ class MegatronScheme:
         recompute_modules: tuple[str, ...] | None = None,
         regather: bool = True,
         fp8_dynamic: bool = False,
+        batch_first: bool = False,
     ) -> None:
+        # activations laid out [batch, sequence, hidden] (PyTorch DTensor): a sequence shard is not a slice of the
+        # first dimension, so each sequence-parallel collective copies the whole tensor (`_relayout`)
+        self.batch_first = batch_first
         # FP8 casts scaled by the tensor's amax now (torchao): under tensor parallel, one amax all-reduce per
         # cast of a sharded tensor, before it (`_amax`)
         self.fp8_dynamic = fp8_dynamic
@@ -162,13 +166,32 @@ class MegatronScheme:
             family="tp",
         )
 
+    def _relayout(self, coll: OpSpec) -> list[OpSpec]:
+        """The copy a batch-first layout adds to a sequence-parallel collective (`batch_first`, micro-batch > 1):
+        NCCL gathers and scatters along the first dimension, so torch's functional collectives follow an
+        all-gather along the sequence with torch.cat of its t chunks, and precede a reduce-scatter with the
+        chunks cat along the first dimension: the whole tensor read and written once (coll.bytes is the gathered
+        tensor, or the reduce-scatter's input). None under async TP, whose fused kernels take the layout."""
+        if not (self.batch_first and self.sp and self.d.b > 1) or self._async():
+            return []
+        return [self.f.elementwise(f"{coll.name}.relayout", coll.phase, 2.0 * coll.bytes)]
+
+    def _gather(
+        self, kind: str, name: str, phase: Phase, group: tuple[int, ...], width: int = 0, fp8: bool = False
+    ) -> list[OpSpec]:
+        """A sequence-parallel all-gather (`kind`) or reduce-scatter as `_coll`, with its layout copy after the
+        gather or before the scatter."""
+        coll = self._coll(kind, name, phase, group, width, fp8)
+        copy = self._relayout(coll)
+        return [coll, *copy] if kind == "allgather" else [*copy, coll]
+
     def _enter(
         self, name: str, phase: Phase, group: tuple[int, ...], width: int = 0, fp8: bool = False
     ) -> list[OpSpec]:
         """Entering a tensor-parallel region: g (SP all-gather) forward; its backward is in _column_bwd.
         `fp8`: the gathered tokens feed FP8 linears (cast before the gather)."""
         if self.sp:
-            return [self._coll("allgather", f"{name}.allgather", phase, group, width, fp8)]
+            return self._gather("allgather", f"{name}.allgather", phase, group, width, fp8)
         return []
 
     def _a_shards(self) -> int:
@@ -179,11 +202,11 @@ class MegatronScheme:
         if self.d.t == 1:
             return []
         kind = "reducescatter" if self.sp else "allreduce"
-        return [self._coll(kind, f"{name}.{kind}", phase, group)]
+        return self._gather(kind, f"{name}.{kind}", phase, group)
 
     def _exit_bwd(self, name: str, group: tuple[int, ...]) -> list[OpSpec]:
         if self.sp:
-            return [self._coll("allgather", f"{name}.allgather", "backward", group)]
+            return self._gather("allgather", f"{name}.allgather", "backward", group)
         return []
 
     def _column_bwd(
@@ -199,12 +222,13 @@ class MegatronScheme:
             return [dgrad, wgrad]
         kind = "reducescatter" if self.sp else "allreduce"
         coll = self._coll(kind, f"{name}.{kind}", "backward", group, width)
+        copy = self._relayout(coll)  # the input gradient laid out for the scatter, after dgrad wrote it
         again = self._regather(name, group, width, fp8)
         if not self.overlap:
-            return [*again, dgrad, wgrad, coll]
+            return [*again, dgrad, wgrad, *copy, coll]
         # the gathered input must be in before the weight gradient; the input gradient goes out after dgrad
-        head = [replace(again[0], blocking=False), dgrad, wait_for("tp", "backward")] if again else [dgrad]
-        return [*head, replace(coll, blocking=False), wgrad, wait_for("tp", "backward")]
+        head = [replace(again[0], blocking=False), dgrad, wait_for("tp", "backward"), *again[1:]] if again else [dgrad]
+        return [*head, *copy, replace(coll, blocking=False), wgrad, wait_for("tp", "backward")]
 
     def _amax(self, name: str, phase: Phase, group: tuple[int, ...], inputs: int, weights: int = 0) -> list[OpSpec]:
         """Dynamic FP8 scaling under tensor parallel (torchao's tensorwise casts of DTensors, as torchtitan runs
@@ -223,7 +247,7 @@ class MegatronScheme:
         """The backward all-gather of a column-parallel linear's input (SP with `regather`), else nothing."""
         if not (self.sp and self.regather):
             return []
-        return [self._coll("allgather", f"{name}.input.allgather", "backward", group, width, fp8)]
+        return self._gather("allgather", f"{name}.input.allgather", "backward", group, width, fp8)
 
     # -- async tensor parallel (training.async_tp) ------------------------------------------------------
     def _async(self) -> bool:
@@ -543,7 +567,7 @@ class MegatronScheme:
         )
         # the key's rotary part is shared by every head: its gradient sums over the tensor group
         kind = "reducescatter" if self.sp else "allreduce"
-        k_rope_bwd = [self._coll(kind, f"attn.k_rope.{kind}", bw, group, m.rope)] if t > 1 else []
+        k_rope_bwd = self._gather(kind, f"attn.k_rope.{kind}", bw, group, m.rope) if t > 1 else []
         bwd = [
             *flash_attention_backward(F, b * heads, s, m.q_head, e, dv=m.v),
             F.elementwise("attn.mla_concat.bwd", bw, concat_bytes),
