@@ -176,11 +176,11 @@ class MegatronScheme:
             return []
         return [self.f.elementwise(f"{coll.name}.relayout", coll.phase, 2.0 * coll.bytes)]
 
-    def _gather(
+    def _sp_coll(
         self, kind: str, name: str, phase: Phase, group: tuple[int, ...], width: int = 0, fp8: bool = False
     ) -> list[OpSpec]:
-        """A sequence-parallel all-gather (`kind`) or reduce-scatter as `_coll`, with its layout copy after the
-        gather or before the scatter."""
+        """A tensor-parallel collective as `_coll` (all-gather, reduce-scatter or all-reduce) with the layout
+        copy `_relayout` adds: after a gather, before a scatter."""
         coll = self._coll(kind, name, phase, group, width, fp8)
         copy = self._relayout(coll)
         return [coll, *copy] if kind == "allgather" else [*copy, coll]
@@ -191,7 +191,7 @@ class MegatronScheme:
         """Entering a tensor-parallel region: g (SP all-gather) forward; its backward is in _column_bwd.
         `fp8`: the gathered tokens feed FP8 linears (cast before the gather)."""
         if self.sp:
-            return self._gather("allgather", f"{name}.allgather", phase, group, width, fp8)
+            return self._sp_coll("allgather", f"{name}.allgather", phase, group, width, fp8)
         return []
 
     def _a_shards(self) -> int:
@@ -202,11 +202,11 @@ class MegatronScheme:
         if self.d.t == 1:
             return []
         kind = "reducescatter" if self.sp else "allreduce"
-        return self._gather(kind, f"{name}.{kind}", phase, group)
+        return self._sp_coll(kind, f"{name}.{kind}", phase, group)
 
     def _exit_bwd(self, name: str, group: tuple[int, ...]) -> list[OpSpec]:
         if self.sp:
-            return self._gather("allgather", f"{name}.allgather", "backward", group)
+            return self._sp_coll("allgather", f"{name}.allgather", "backward", group)
         return []
 
     def _column_bwd(
@@ -247,7 +247,7 @@ class MegatronScheme:
         """The backward all-gather of a column-parallel linear's input (SP with `regather`), else nothing."""
         if not (self.sp and self.regather):
             return []
-        return self._gather("allgather", f"{name}.input.allgather", "backward", group, width, fp8)
+        return self._sp_coll("allgather", f"{name}.input.allgather", "backward", group, width, fp8)
 
     # -- async tensor parallel (training.async_tp) ------------------------------------------------------
     def _async(self) -> bool:
@@ -567,7 +567,7 @@ class MegatronScheme:
         )
         # the key's rotary part is shared by every head: its gradient sums over the tensor group
         kind = "reducescatter" if self.sp else "allreduce"
-        k_rope_bwd = self._gather(kind, f"attn.k_rope.{kind}", bw, group, m.rope) if t > 1 else []
+        k_rope_bwd = self._sp_coll(kind, f"attn.k_rope.{kind}", bw, group, m.rope) if t > 1 else []
         bwd = [
             *flash_attention_backward(F, b * heads, s, m.q_head, e, dv=m.v),
             F.elementwise("attn.mla_concat.bwd", bw, concat_bytes),
