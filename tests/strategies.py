@@ -136,6 +136,7 @@ def valid_scenario(choose: Choose) -> dict:
             "distribute_saved_activations": choose([False, True]),
             "grad_reduce_fp32": choose([False, True]),
             "activation_layout": choose(["sbh", "bsh"]),
+            "async_tp_grad_scatter": choose([True, False]),
             **extra_train,
         },
         "network": {"algorithm": choose(["auto", "ring", "tree", "hierarchical"])},

@@ -420,6 +420,14 @@ class TrainingConfig(_Strict):
         "comm-GEMM overlap): the GEMM in tensor-size chunks of the tokens, each shard's copy under the previous "
         "chunk's GEMM, the reduce-scatter's partial sums added at the end",
     )
+    async_tp_grad_scatter: bool = Field(
+        True,
+        description="async_tp: the reduce-scatter of a column-parallel input's gradient micro-pipelined with its "
+        "data-gradient GEMM too (Transformer Engine's overlap of fused QKV and fc1 projections); false: it stays "
+        "a plain collective (PyTorch's micro-pipeline pass fuses a reduce-scatter only with the one matmul that "
+        "produced its input, and torchtitan's separate q, k, v and w1, w3 projections sum their input gradients "
+        "first)",
+    )
     grad_overlap: bool = Field(
         False, description="overlap the data-parallel gradient all-reduce with backward"
     )

@@ -80,7 +80,12 @@ class MegatronScheme:
         regather: bool = True,
         fp8_dynamic: bool = False,
         batch_first: bool = False,
+        async_grad_scatter: bool = True,
     ) -> None:
+        # async TP: the column-parallel inputs' gradient reduce-scatters micro-pipelined with their data-gradient
+        # GEMMs too (Transformer Engine); false: they stay plain (torch's pass fuses a reduce-scatter only with
+        # the one matmul that produced its input, and torchtitan's separate projections sum theirs first)
+        self.async_grad_scatter = async_grad_scatter
         # activations laid out [batch, sequence, hidden] (PyTorch DTensor): a sequence shard is not a slice of the
         # first dimension, so each sequence-parallel collective copies the whole tensor (`_relayout`)
         self.batch_first = batch_first
@@ -166,23 +171,31 @@ class MegatronScheme:
             family="tp",
         )
 
-    def _relayout(self, coll: OpSpec) -> list[OpSpec]:
+    def _relayout(self, coll: OpSpec, unfused: bool = False) -> list[OpSpec]:
         """The copy a batch-first layout adds to a sequence-parallel collective (`batch_first`, micro-batch > 1):
         NCCL gathers and scatters along the first dimension, so torch's functional collectives follow an
         all-gather along the sequence with torch.cat of its t chunks, and precede a reduce-scatter with the
         chunks cat along the first dimension: the whole tensor read and written once (coll.bytes is the gathered
-        tensor, or the reduce-scatter's input). None under async TP, whose fused kernels take the layout."""
-        if not (self.batch_first and self.sp and self.d.b > 1) or self._async():
+        tensor, or the reduce-scatter's input). None under async TP, whose fused kernels take the layout, but for
+        a collective async TP leaves `unfused` (plain)."""
+        if not (self.batch_first and self.sp and self.d.b > 1) or (self._async() and not unfused):
             return []
         return [self.f.elementwise(f"{coll.name}.relayout", coll.phase, 2.0 * coll.bytes)]
 
     def _sp_coll(
-        self, kind: str, name: str, phase: Phase, group: tuple[int, ...], width: int = 0, fp8: bool = False
+        self,
+        kind: str,
+        name: str,
+        phase: Phase,
+        group: tuple[int, ...],
+        width: int = 0,
+        fp8: bool = False,
+        unfused: bool = False,
     ) -> list[OpSpec]:
         """A tensor-parallel collective as `_coll` (all-gather, reduce-scatter or all-reduce) with the layout
         copy `_relayout` adds: after a gather, before a scatter."""
         coll = self._coll(kind, name, phase, group, width, fp8)
-        copy = self._relayout(coll)
+        copy = self._relayout(coll, unfused)
         return [coll, *copy] if kind == "allgather" else [*copy, coll]
 
     def _enter(
@@ -198,19 +211,26 @@ class MegatronScheme:
         """How many ranks' shards an FP8 linear's gathered input came from (1: not gathered in 8 bits)."""
         return self.d.t if self.sp and self.d.t > 1 and self.f.fp8 is not None else 1
 
-    def _exit(self, name: str, phase: Phase, group: tuple[int, ...]) -> list[OpSpec]:
+    def _exit(self, name: str, phase: Phase, group: tuple[int, ...], unfused: bool = False) -> list[OpSpec]:
         if self.d.t == 1:
             return []
         kind = "reducescatter" if self.sp else "allreduce"
-        return self._sp_coll(kind, f"{name}.{kind}", phase, group)
+        return self._sp_coll(kind, f"{name}.{kind}", phase, group, unfused=unfused)
 
-    def _exit_bwd(self, name: str, group: tuple[int, ...]) -> list[OpSpec]:
+    def _exit_bwd(self, name: str, group: tuple[int, ...], unfused: bool = False) -> list[OpSpec]:
         if self.sp:
-            return self._sp_coll("allgather", f"{name}.allgather", "backward", group)
+            return self._sp_coll("allgather", f"{name}.allgather", "backward", group, unfused=unfused)
         return []
 
     def _column_bwd(
-        self, name: str, dgrad: OpSpec, wgrad: OpSpec, group: tuple[int, ...], width: int = 0, fp8: bool = True
+        self,
+        name: str,
+        dgrad: OpSpec,
+        wgrad: OpSpec,
+        group: tuple[int, ...],
+        width: int = 0,
+        fp8: bool = True,
+        unfused: bool = False,
     ) -> list[OpSpec]:
         """Backward of a column-parallel GEMM (its input `width` wide, default h): the input gradient's
         all-reduce (SP: reduce-scatter) runs on the communication stream while the weight gradient
@@ -222,7 +242,7 @@ class MegatronScheme:
             return [dgrad, wgrad]
         kind = "reducescatter" if self.sp else "allreduce"
         coll = self._coll(kind, f"{name}.{kind}", "backward", group, width)
-        copy = self._relayout(coll)  # the input gradient laid out for the scatter, after dgrad wrote it
+        copy = self._relayout(coll, unfused)  # the input gradient laid out for the scatter, after dgrad wrote it
         again = self._regather(name, group, width, fp8)
         if not self.overlap:
             return [*again, dgrad, wgrad, *copy, coll]
@@ -301,13 +321,13 @@ class MegatronScheme:
         self, name: str, dgrad: Callable[..., OpSpec], wgrad: OpSpec, group: tuple[int, ...]
     ) -> list[OpSpec]:
         """A column-parallel GEMM's backward: async TP pipelines the input gradient's reduce-scatter with its
-        GEMM (then the weight gradient); otherwise `_column_bwd`."""
-        if self._async():
+        GEMM (then the weight gradient) unless `async_grad_scatter` is off; otherwise `_column_bwd`."""
+        if self._async() and self.async_grad_scatter:
             # the input gathered again under the data-gradient GEMM's chunks (Transformer Engine's bulk
             # overlap), one shard copied into every rank at a time; the chunks' last wait covers them
             again = [_shard_copy(op, self.d.t) for op in self._regather(name, group)] * (self.d.t - 1)
             return [*again, *self._scattered(name, "backward", group, dgrad), wgrad]
-        return self._column_bwd(name, dgrad(self.d.b * self.d.s), wgrad, group)
+        return self._column_bwd(name, dgrad(self.d.b * self.d.s), wgrad, group, unfused=True)
 
     # -- layer -----------------------------------------------------------------------------------------
     def _layer(
@@ -610,12 +630,12 @@ class MegatronScheme:
         )
         embed_fwd = [
             F.elementwise("embed.lookup", fw, 2.0 * bs * h * e + bs * 8),
-            *self._exit("embed", fw, group),
+            *self._exit("embed", fw, group, unfused=True),  # no matmul beside it: async TP leaves it plain
             *([F.elementwise("embed.dropout", fw, tok * h * (2.0 * e + 1))] if d.hidden_dropout else []),
         ]
         embed_bwd = [
             *([F.elementwise("embed.dropout.bwd", bw, tok * h * (2.0 * e + 1))] if d.hidden_dropout else []),
-            *self._exit_bwd("embed", group),
+            *self._exit_bwd("embed", group, unfused=True),
             # PyTorch's dense embedding backward: zero the (vocab-parallel) table's gradient, add the rows
             F.elementwise("embed.grad_scatter", bw, 3.0 * bs * h * e + vt * h * e),
         ]

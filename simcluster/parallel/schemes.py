@@ -30,6 +30,7 @@ def _megatron_family(
         recompute_modules=tuple(t.recompute_modules) if t.recompute_modules is not None else None,
         regather=t.sp_regather,
         batch_first=t.activation_layout == "bsh",
+        async_grad_scatter=t.async_tp_grad_scatter,
         fp8_dynamic=t.fp8 and t.fp8_scaling == "dynamic",
         node_of=_nodes(sc, ops, layout) if sc.model.moe and sc.parallelism.expert_dispatcher == "deepep" else None,
     )

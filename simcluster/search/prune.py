@@ -75,7 +75,7 @@ def scheme_key(sc: Scenario) -> tuple:
         par.account_for_embedding, par.account_for_loss, par.first_stage_layers, par.last_stage_layers,
         str(par.placement) if par.expert_dispatcher == "deepep" else None,  # DeepEP's exchanges follow nodes
         t.micro_batch, t.global_batch, t.precision, t.fp8, t.mode, t.distribute_saved_activations, t.tp_comm_overlap,
-        t.masked_softmax_fusion, t.eager_norm, t.eager_pointwise, t.expand_kv, t.async_tp, t.sp_regather, t.activation_layout, t.fp8_param_gather, t.fp8_weight_cache, t.fp8_scaling, t.fp8_saved_inputs, tuple(t.recompute_modules or ()),
+        t.masked_softmax_fusion, t.eager_norm, t.eager_pointwise, t.expand_kv, t.async_tp, t.async_tp_grad_scatter, t.sp_regather, t.activation_layout, t.fp8_param_gather, t.fp8_weight_cache, t.fp8_scaling, t.fp8_saved_inputs, tuple(t.recompute_modules or ()),
         sc.model if sc.model.moe is None else sc.model.model_dump_json(),  # a MoE layer list is not hashable
         sc.hardware,
     )  # fmt: skip
