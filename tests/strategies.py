@@ -94,6 +94,8 @@ def valid_scenario(choose: Choose) -> dict:
     if data > 1 and choose([False, True]):  # sharded data parallel, the weights' gathers overlapped or not
         extra_par["zero"] = choose(["optimizer", "gradients", "full"])
         extra_train["param_gather_overlap"] = choose([False, True])
+    if scheme == "megatron-sp" and choose([False, True]):  # micro-pipelined sequence-parallel collectives
+        extra_train["async_tp"] = True
     precision = choose(["bf16", "fp16", "fp32"])
     if hardware == "dgx-h100" and scheme != "optimus" and precision != "fp32" and choose([False, True]):
         extra_train.update(fp8=True, fp8_weight_cache=choose([False, True]), fp8_saved_inputs=choose([None, False, True]))
