@@ -21,6 +21,7 @@ from simcluster.simulate import simulate
 from tests.conftest import small_scenario
 
 A100 = load_profile("dgx-a100")
+H100 = load_profile("dgx-h100")
 S, H, V = 512, 1024, 4096
 
 
@@ -33,11 +34,12 @@ def _scenario(t: int = 4, mb: int = 2, layout: str = "bsh", scheme: str = "megat
     )  # fmt: skip
 
 
-def _scheme(**kw):
+def _scheme(hw=A100, **kw):
     sc = parse_scenario(_scenario(**kw))
-    check_semantics(sc, A100)
+    check_semantics(sc, hw)
     t = sc.parallelism.tensor
-    return make_scheme(sc, Dims.of(sc), OpFactory(CostModel(A100, "bf16")), RankLayout(tp=t, dp=1, pp=1))
+    ops = OpFactory.of(CostModel(hw, "bf16"), sc.training)
+    return make_scheme(sc, Dims.of(sc), ops, RankLayout(tp=t, dp=1, pp=1))
 
 
 def _lists(sch) -> dict[str, list]:
@@ -74,12 +76,31 @@ def test_a_copy_beside_every_sequence_parallel_collective(t):
 
 def test_no_copy_where_the_layout_needs_none():
     """Micro-batch 1 (a sequence shard is a slice of the first dimension), the sequence-first layout, tensor
-    parallel without sequence parallel (all-reduces), and async TP, whose fused kernels take the layout: there
-    only the embedding's collectives, beside no matmul to fuse with, keep theirs."""
-    for kw in ({"mb": 1}, {"layout": "sbh"}, {"scheme": "megatron"}, {"async_tp": True}):
+    parallel without sequence parallel (all-reduces): no copy."""
+    for kw in ({"mb": 1}, {"layout": "sbh"}, {"scheme": "megatron"}, {"mb": 1, "async_tp": True}):
         lists = _lists(_scheme(**kw))
-        copies = [o.name for ops in lists.values() for o in ops if o.name.endswith(".relayout")]
-        assert copies == (["embed.reducescatter.relayout", "embed.allgather.relayout"] if "async_tp" in kw else []), kw
+        assert not [o.name for ops in lists.values() for o in ops if o.name.endswith(".relayout")], kw
+
+
+def test_async_tp_copies_where_its_fused_gathers_leave_the_sequence_first():
+    """Under async TP the fused collectives take the layout, but a fused all-gather returns the gathered tensor
+    sequence-major, so each of the layer's four weight gradients that reads one (the attention and MLP inputs,
+    the gathered output gradients of the two row-parallel projections) copies it first, b s h e read and
+    written; the embedding's collectives, beside no matmul, keep theirs; FP8 linears' weight gradients take
+    a transposed 8-bit cast anyway (no copy)."""
+    whole = 2 * S * H * 2
+    lists = _lists(_scheme(async_tp=True))
+    assert [o.name for o in lists["embed"] if o.name.endswith(".relayout")] == [
+        "embed.reducescatter.relayout", "embed.allgather.relayout"
+    ]
+    assert not [o for o in lists["forward"] + lists["head"] if o.name.endswith(".relayout")]
+    bwd = lists["backward"]
+    copies = [i for i, o in enumerate(bwd) if o.name.endswith(".relayout")]
+    names = ["mlp.fc2.wgrad", "mlp.fc1.wgrad", "attn.proj.wgrad", "attn.qkv.wgrad"]  # backward order
+    assert [bwd[i].name for i in copies] == [f"{n}.relayout" for n in names]
+    assert all(bwd[i + 1].name == n and bwd[i].bytes == 2 * whole for i, n in zip(copies, names, strict=True))
+    fp8 = _lists(_scheme(hw=H100, async_tp=True, fp8=True))
+    assert not [o for o in fp8["backward"] if o.name.endswith(".relayout")]
 
 
 def test_regathered_inputs_are_copied_too():
@@ -111,8 +132,7 @@ def test_async_tp_leaves_summed_input_gradients_plain():
     that produced its input; torchtitan's separate q, k, v and w1, w3 projections sum their input gradients first):
     under async TP the two column-parallel input gradients of a layer's backward are plain blocking
     reduce-scatters of the whole b s h e bytes after unchunked data-gradient GEMMs, each after its layout copy;
-    the row-parallel outputs' gathered gradients stay micro-pipelined, and the forward does not change; the
-    embedding's collectives (no matmul beside them) keep their copies."""
+    the row-parallel outputs' gathered gradients stay micro-pipelined, and the forward does not change."""
     whole = 2 * S * H * 2
     fused = _lists(_scheme(async_tp=True))
     plain = _lists(_scheme(async_tp=True, async_tp_grad_scatter=False))
@@ -128,15 +148,12 @@ def test_async_tp_leaves_summed_input_gradients_plain():
     # the row-parallel side's gathers: t - 1 shard copies each, as with the scatter fused
     shards = lambda ops: [o for o in ops if o.name.endswith("allgather.shard")]  # noqa: E731
     assert len(shards(bwd)) == len(shards(fused["backward"])) == 2 * (4 - 1)
-    assert [o.name for o in plain["embed"] if o.name.endswith(".relayout")] == [
-        "embed.reducescatter.relayout", "embed.allgather.relayout"
-    ]
 
 
 def test_summed_gradient_scatter_costs_exactly_its_pieces():
-    """On one node without other overlap, async TP with the input gradients' scatters left plain runs longer
-    than with them fused, and a bsh run longer than an sbh one by exactly its copies: the embedding's 2 and the
-    layers' 2 backward scatters' per micro-batch."""
+    """On one node without other overlap, async TP with the input gradients' scatters left plain: a bsh run
+    takes longer than an sbh one by exactly its copies, per micro-batch the embedding's 2 and each layer's 2
+    backward scatters' and 4 weight gradients' (all of b s h e)."""
     base = Path(__file__).resolve().parent
     t = {}
     for layout in ("sbh", "bsh"):
@@ -145,5 +162,5 @@ def test_summed_gradient_scatter_costs_exactly_its_pieces():
     sc = parse_scenario(_scenario(layout="sbh", async_tp=True))
     fused = simulate(LoadedScenario(sc, A100, base)).engine.iteration_time_s
     copy = OpFactory(CostModel(A100, "bf16")).elementwise("c", "forward", 2.0 * 2 * S * H * 2).duration_s
-    assert t["bsh"] - t["sbh"] == pytest.approx((2 + 2 * 2) * 2 * copy, rel=1e-9)
+    assert t["bsh"] - t["sbh"] == pytest.approx((2 + 2 * (2 + 4)) * 2 * copy, rel=1e-9)
     assert t["sbh"] != pytest.approx(fused, rel=1e-6)  # the flag changes the run

@@ -411,7 +411,8 @@ class TrainingConfig(_Strict):
         "dimension as NCCL does, no copy; bsh (PyTorch DTensor, torchtitan): batch first, so with a micro-batch "
         "above 1 torch copies the whole tensor after every sequence all-gather (torch.cat of the gathered "
         "chunks along the sequence) and before every reduce-scatter (the chunks cat along the first dimension); "
-        "async_tp's fused collectives take either layout without the copy (those it leaves plain keep it)",
+        "async_tp's fused collectives take either layout without the copy (those it leaves plain keep it), but a "
+        "16-bit weight gradient that reads a fused gather's output, which comes out sequence-major, copies it",
     )
     async_tp: bool = Field(
         False,

@@ -182,6 +182,17 @@ class MegatronScheme:
             return []
         return [self.f.elementwise(f"{coll.name}.relayout", coll.phase, 2.0 * coll.bytes)]
 
+    def _wgrad_relayout(self, wgrad: str, width: int = 0) -> list[OpSpec]:
+        """Async TP on a batch-first layout: a fused all-gather returns the gathered tensor sequence-major (the
+        shards stacked along the sequence, `unflatten(A_flat)` in torch's symmetric-memory ops), and the weight
+        gradient that reads it as a [tokens, width] matrix in batch-major order copies it first, b s width e
+        bytes read and written. None for FP8 linears, whose weight gradient takes the input's transposed 8-bit
+        cast anyway, and outside async TP on bsh."""
+        d = self.d
+        if not (self.batch_first and self._async() and d.b > 1) or self.f.fp8 is not None:
+            return []
+        return [self.f.elementwise(f"{wgrad}.relayout", "backward", 2.0 * d.b * d.s * (width or d.h) * d.e)]
+
     def _sp_coll(
         self,
         kind: str,
@@ -326,8 +337,12 @@ class MegatronScheme:
             # the input gathered again under the data-gradient GEMM's chunks (Transformer Engine's bulk
             # overlap), one shard copied into every rank at a time; the chunks' last wait covers them
             again = [_shard_copy(op, self.d.t) for op in self._regather(name, group)] * (self.d.t - 1)
-            return [*again, *self._scattered(name, "backward", group, dgrad), wgrad]
-        return self._column_bwd(name, dgrad(self.d.b * self.d.s), wgrad, group, unfused=True)
+            copy = self._wgrad_relayout(wgrad.name)  # the input, gathered by a fused all-gather, laid out for wgrad
+            return [*again, *self._scattered(name, "backward", group, dgrad), *copy, wgrad]
+        bwd = self._column_bwd(name, dgrad(self.d.b * self.d.s), wgrad, group, unfused=True)
+        copy = self._wgrad_relayout(wgrad.name)
+        i = bwd.index(wgrad)
+        return [*bwd[:i], *copy, *bwd[i:]]
 
     # -- layer -----------------------------------------------------------------------------------------
     def _layer(
@@ -449,6 +464,7 @@ class MegatronScheme:
             mlp_bwd = [
                 *self._amax("mlp.fc2.dgrad", bw_, group, 1),
                 *self._gathered("mlp", bw_, group, [fc2_dgrad]),
+                *self._wgrad_relayout("mlp.fc2.wgrad"),
                 F.gemm("mlp.fc2.wgrad", bw_, f // t, h, bs, linear=FP8_WGRAD),
                 F.elementwise(f"{act}.bwd", bw_, act_bwd * bs * (f // t) * e),
                 *self._amax("mlp.fc1.dgrad", bw_, group, 2 if d.gated else 1),
@@ -470,6 +486,7 @@ class MegatronScheme:
             bda("attn.bias_dropout_add.bwd", bw),
             *self._amax("attn.proj.dgrad", bw, group, 1),
             *self._gathered("attn", bw, group, [proj_dgrad]),
+            *self._wgrad_relayout("attn.proj.wgrad"),
             F.gemm("attn.proj.wgrad", bw, proj_k, h, bs, linear=FP8_WGRAD),
             *attn_in_bwd,
             F.elementwise("ln1.bwd", bw, ln_bwd * tok * h + 4 * h * e),
