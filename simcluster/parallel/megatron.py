@@ -341,6 +341,8 @@ class MegatronScheme:
             return [*again, *self._scattered(name, "backward", group, dgrad), *copy, wgrad]
         bwd = self._column_bwd(name, dgrad(self.d.b * self.d.s), wgrad, group, unfused=True)
         copy = self._wgrad_relayout(wgrad.name)
+        if not copy:
+            return bwd
         i = bwd.index(wgrad)
         return [*bwd[:i], *copy, *bwd[i:]]
 
