@@ -12,7 +12,7 @@ full recomputation.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
@@ -171,6 +171,11 @@ class MegatronScheme:
             family="tp",
         )
 
+    def _batch_first_sp(self) -> bool:
+        """Sequence parallel on a batch-first layout with more than one sequence a micro-batch: a rank's
+        sequence shard is then not a slice of the tensor's first dimension (`_relayout`, `_wgrad_relayout`)."""
+        return self.batch_first and self.sp and self.d.b > 1
+
     def _relayout(self, coll: OpSpec, unfused: bool = False) -> list[OpSpec]:
         """The copy a batch-first layout adds to a sequence-parallel collective (`batch_first`, micro-batch > 1):
         NCCL gathers and scatters along the first dimension, so torch's functional collectives follow an
@@ -178,7 +183,7 @@ class MegatronScheme:
         chunks cat along the first dimension: the whole tensor read and written once (coll.bytes is the gathered
         tensor, or the reduce-scatter's input). None under async TP, whose fused kernels take the layout, but for
         a collective async TP leaves `unfused` (plain)."""
-        if not (self.batch_first and self.sp and self.d.b > 1) or (self._async() and not unfused):
+        if not self._batch_first_sp() or (self._async() and not unfused):
             return []
         return [self.f.elementwise(f"{coll.name}.relayout", coll.phase, 2.0 * coll.bytes)]
 
@@ -189,7 +194,7 @@ class MegatronScheme:
         bytes read and written. None for FP8 linears, whose weight gradient takes the input's transposed 8-bit
         cast anyway, and outside async TP on bsh."""
         d = self.d
-        if not (self.batch_first and self._async() and d.b > 1) or self.f.fp8 is not None:
+        if not (self._batch_first_sp() and self._async()) or self.f.fp8 is not None:
             return []
         return [self.f.elementwise(f"{wgrad}.relayout", "backward", 2.0 * d.b * d.s * (width or d.h) * d.e)]
 
@@ -242,24 +247,26 @@ class MegatronScheme:
         width: int = 0,
         fp8: bool = True,
         unfused: bool = False,
+        before_wgrad: Sequence[OpSpec] = (),
     ) -> list[OpSpec]:
         """Backward of a column-parallel GEMM (its input `width` wide, default h): the input gradient's
         all-reduce (SP: reduce-scatter) runs on the communication stream while the weight gradient
         computes, as Megatron's async tensor-parallel all-reduce does. Under SP with `regather`, the input is
         first gathered again for the weight gradient, under the data-gradient GEMM (Megatron's
         LinearWithGradAccumulationAndAsyncCommunication); `fp8`: the GEMM is an FP8 linear, whose input is
-        gathered in 8 bits in an FP8 run."""
+        gathered in 8 bits in an FP8 run; `before_wgrad`: ops that must run just before the weight gradient
+        (`_wgrad_relayout`)."""
         if self.d.t == 1:
-            return [dgrad, wgrad]
+            return [dgrad, *before_wgrad, wgrad]
         kind = "reducescatter" if self.sp else "allreduce"
         coll = self._coll(kind, f"{name}.{kind}", "backward", group, width)
         copy = self._relayout(coll, unfused)  # the input gradient laid out for the scatter, after dgrad wrote it
         again = self._regather(name, group, width, fp8)
         if not self.overlap:
-            return [*again, dgrad, wgrad, *copy, coll]
+            return [*again, dgrad, *before_wgrad, wgrad, *copy, coll]
         # the gathered input must be in before the weight gradient; the input gradient goes out after dgrad
         head = [replace(again[0], blocking=False), dgrad, wait_for("tp", "backward"), *again[1:]] if again else [dgrad]
-        return [*head, *copy, replace(coll, blocking=False), wgrad, wait_for("tp", "backward")]
+        return [*head, *copy, replace(coll, blocking=False), *before_wgrad, wgrad, wait_for("tp", "backward")]
 
     def _amax(self, name: str, phase: Phase, group: tuple[int, ...], inputs: int, weights: int = 0) -> list[OpSpec]:
         """Dynamic FP8 scaling under tensor parallel (torchao's tensorwise casts of DTensors, as torchtitan runs
@@ -333,18 +340,13 @@ class MegatronScheme:
     ) -> list[OpSpec]:
         """A column-parallel GEMM's backward: async TP pipelines the input gradient's reduce-scatter with its
         GEMM (then the weight gradient) unless `async_grad_scatter` is off; otherwise `_column_bwd`."""
+        copy = self._wgrad_relayout(wgrad.name)  # the input, gathered by a fused all-gather, laid out for wgrad
         if self._async() and self.async_grad_scatter:
             # the input gathered again under the data-gradient GEMM's chunks (Transformer Engine's bulk
             # overlap), one shard copied into every rank at a time; the chunks' last wait covers them
             again = [_shard_copy(op, self.d.t) for op in self._regather(name, group)] * (self.d.t - 1)
-            copy = self._wgrad_relayout(wgrad.name)  # the input, gathered by a fused all-gather, laid out for wgrad
             return [*again, *self._scattered(name, "backward", group, dgrad), *copy, wgrad]
-        bwd = self._column_bwd(name, dgrad(self.d.b * self.d.s), wgrad, group, unfused=True)
-        copy = self._wgrad_relayout(wgrad.name)
-        if not copy:
-            return bwd
-        i = bwd.index(wgrad)
-        return [*bwd[:i], *copy, *bwd[i:]]
+        return self._column_bwd(name, dgrad(self.d.b * self.d.s), wgrad, group, unfused=True, before_wgrad=copy)
 
     # -- layer -----------------------------------------------------------------------------------------
     def _layer(
