@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from simcluster.commands.options import executor_options
-from simcluster.errors import SimclusterError, one_line
+from simcluster.errors import SimclusterError, one_line, shorten
 
 
 def _user_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -77,7 +77,7 @@ class _Group(click.Group):
             sys.exit(143)
         except click.UsageError as exc:
             where = exc.ctx.command_path if exc.ctx is not None else "simcluster"
-            _say(f"error: {one_line(exc.format_message())} (see '{where} --help')")
+            _say(f"error: {shorten(one_line(exc.format_message()))} (see '{where} --help')")
             sys.exit(2)
         except SimclusterError as exc:
             _say(f"error: {exc}")

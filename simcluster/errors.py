@@ -33,6 +33,15 @@ def one_line(text: str) -> str:
     return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text.strip())
 
 
+def shorten(message: str, limit: int = 300) -> str:
+    """`message` cut in the middle to at most `limit` characters, keeping its start (what was wrong) and its
+    end (the rule): a usage error quotes the value as typed, which may be thousands of characters."""
+    if len(message) <= limit:
+        return message
+    tail = limit // 3
+    return f"{message[: limit - tail - 3]}...{message[-tail:]}"
+
+
 def excerpt(value: object, limit: int = 200) -> str:
     """repr of a value, cut to a short excerpt (a value may be a huge expanded YAML alias)."""
     text = _REPR.repr(value)

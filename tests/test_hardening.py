@@ -107,6 +107,15 @@ def test_long_values_are_echoed_as_a_short_excerpt(write_scenario):
     assert len(line) < 300
 
 
+def test_long_option_values_are_cut_in_usage_errors():
+    """click echoes a bad option value whole; a 5,000-digit --jobs (past Python's int-parsing limit) is still
+    one short line with the option, the start of the value and the rule."""
+    digits = "9" * 5000
+    for args in (["validate", "--jobs", digits], ["run", "scenarios/none.yaml", "--jobs", digits]):
+        line = _one_line(args, "--jobs", "'9999", "is not a valid integer")
+        assert len(line) < 400 and "..." in line
+
+
 # 2. Numbers that are not numbers --------------------------------------------------------------------
 
 
