@@ -319,6 +319,59 @@ def test_foreach_adamw_passes_are_the_measured_kernels():
     assert all(calls[f"aten::_foreach_{op}"] == lists for op in ("addcmul_", "sqrt", "div_", "add_", "addcdiv_"))
 
 
+@pytest.mark.parametrize("form", ["foreach", "fused", "megatron"])
+def test_pytorch_optimizer_passes_run_at_the_multi_tensor_rate(write_scenario, form):
+    """PyTorch's steps launch multi-tensor kernels (torch._foreach_*): clip_grad_norm_'s norm and scale and
+    foreach AdamW's eight passes each take launch + bytes / (bandwidth x multi_tensor_efficiency); the fused
+    AdamW kernel and Megatron's passes keep the element-wise rate. The search's estimate prices the same."""
+    from simcluster.search.estimate import Estimator, _Layout
+    from simcluster.search.prune import scheme_of
+
+    hw = HW.model_copy(update={"gpu": HW.gpu.model_copy(update={"multi_tensor_efficiency": 0.5})})
+    data = small_scenario(
+        parallelism={"scheme": "megatron", "tensor": 2},
+        model={"layers": 2, "hidden": 1024, "heads": 16, "seq_len": 256, "vocab": 2048},
+        training={"global_batch": 2, "micro_batch": 1, "precision": "bf16", "optimizer": form},
+    )
+    loaded = load_scenario(write_scenario(data))
+    cost = CostModel(hw, "bf16")
+    prog = build_program(loaded.scenario, cost, fold=True)
+    ops = [st[0] for st in prog.steps[0] if st[0].kind == "optimizer"]
+    launch, bw = hw.gpu.kernel_launch_us * 1e-6, hw.gpu.memory_bandwidth_GBps * 1e9
+    for op in ops:
+        multi = form != "megatron" and op.name != "optimizer.adamw"
+        eff = 0.5 if multi else hw.gpu.memory_efficiency
+        assert op.duration_s == pytest.approx(launch + op.bytes / (bw * eff), rel=1e-12), op.name
+    assert sum(op.name == "optimizer.adamw" for op in ops) == (form == "fused")
+    loaded = dataclasses.replace(loaded, hardware=hw)
+    lay = _Layout(Estimator(loaded), loaded.scenario, scheme_of(loaded.scenario, hw))
+    params = rank_params(loaded.scenario, prog.scheme, 0)
+    gpu = lay.optimizer_time(0, params) - lay.optimizer_time(0, 0.0)
+    assert gpu == pytest.approx(sum(op.duration_s for op in ops) - len(ops) * launch, rel=1e-9)
+
+
+def test_multi_tensor_efficiency_is_the_h200_traces():
+    """`multi_tensor_efficiency` (hgx-h200, carried to dgx-h100) is the committed H200 step's: its AdamW
+    foreach passes' kernel time over 42 bytes a parameter (the eight passes in bf16, as the model counts
+    them: 84 in fp32) of the traced model's 1.92B parameters, against the 4.8 TB/s datasheet."""
+    import json
+    from pathlib import Path
+
+    from simcluster.parallel.program import TORCH_FOREACH_ADAMW
+    from simcluster.traces.kineto import read_trace
+
+    here = Path(__file__).parent / "data/h200/traces"
+    trace = read_trace(here / "llama4l_h200_bf16.pt.trace.json.gz")
+    seconds = sum(k.dur_s for k in trace.kernels if k.op.startswith("aten::_foreach_"))
+    params = json.loads((here / "llama4l_h200_bf16.json").read_text())["params"]
+    per_param = sum(b for _, b in TORCH_FOREACH_ADAMW) / 2  # fp32 -> bf16 state
+    h200 = load_profile("hgx-h200")
+    measured = per_param * params / seconds / (h200.gpu.memory_bandwidth_GBps * 1e9)
+    assert seconds == pytest.approx(26.27e-3, rel=1e-3)
+    assert h200.gpu.multi_tensor_efficiency == pytest.approx(measured, abs=5e-4)
+    assert load_profile("dgx-h100").gpu.multi_tensor_efficiency == h200.gpu.multi_tensor_efficiency
+
+
 @pytest.mark.parametrize("precision", ["fp16", "bf16"])
 def test_a_measured_optimizer_is_one_sweep_of_its_bytes(write_scenario, precision):
     """`host.optimizer_bytes_per_param` (a framework's optimizer as calibrate measures it, e.g. one fused

@@ -103,6 +103,13 @@ class GpuSpec(_Strict):
     memory_efficiency: float = Field(
         ge=MIN_RATE, le=1, description="fraction of bandwidth element-wise kernels reach"
     )
+    multi_tensor_efficiency: float | None = Field(
+        None,
+        ge=MIN_RATE,
+        le=1,
+        description="fraction of bandwidth PyTorch's multi-tensor kernels (torch._foreach_*: the passes of "
+        "training.optimizer foreach) reach; unset: memory_efficiency",
+    )
     memory_reserved_GiB: float = Field(
         0.0,
         ge=0,

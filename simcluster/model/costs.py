@@ -18,7 +18,8 @@ The compulsory traffic of a GEMM is its own: read A and B once, write C once, (m
 batch, at the HBM bandwidth: skinny GEMMs (a short side of 64-128, as attention's per-head products and high
 tensor-parallel shards of small models have) are memory-bound.
 Backward GEMMs (dgrad/wgrad, transposed operand layouts) run their main loop at `backward_efficiency`.
-Element-wise kernels are memory-bound: t = launch + bytes / (bandwidth * memory_efficiency).
+Element-wise kernels are memory-bound: t = launch + bytes / (bandwidth * memory_efficiency); PyTorch's
+multi-tensor (torch._foreach_*) kernels at `multi_tensor_efficiency` instead.
 The host's time to issue each kernel is not part of these durations: the engine runs it on the rank's host
 thread (`host.op_dispatch_us`; backward kernels `host.backward_dispatch_us`, issued by autograd's engine
 thread), which stalls the GPU only where kernels are shorter than their issue cost.
@@ -90,6 +91,13 @@ class CostModel:
 
     def elementwise(self, nbytes: float) -> float:
         return self.hw.gpu.kernel_launch_us * 1e-6 + nbytes / self.memory_rate
+
+    def multi_tensor(self, nbytes: float) -> float:
+        """One sweep of PyTorch's multi-tensor kernels (torch._foreach_*) over `nbytes`: their chunked tensor
+        lists reach less of the bandwidth than one large element-wise kernel (`gpu.multi_tensor_efficiency`)."""
+        gpu = self.hw.gpu
+        eff = gpu.multi_tensor_efficiency if gpu.multi_tensor_efficiency is not None else gpu.memory_efficiency
+        return gpu.kernel_launch_us * 1e-6 + nbytes / (gpu.memory_bandwidth_GBps * 1e9 * eff)
 
 
 @lru_cache(maxsize=65536)

@@ -897,11 +897,23 @@ TORCH_CLIP_PASSES = (("optimizer.grad_norm", 4.0), ("optimizer.clip", 8.0))
 # (steps on the host, so no kernel for them): p *= 1 - lr wd (read and write p: 8), m.lerp_(g) (read m and
 # g, write m: 12), v *= beta2 (8), v.addcmul_(g, g) (read v, g twice, write v: 16), s = sqrt(v) (8),
 # s /= bias correction (8), s += eps (8), p.addcdiv_(m, s) (read p, m, s, write p: 16): 84 bytes
+FUSED_ADAMW = "optimizer.adamw"  # torch.optim.AdamW(fused=True)'s one kernel: reads p, g, m, v, writes p, m, v
 TORCH_FOREACH_ADAMW = (
     ("optimizer.weight_decay", 8.0), ("optimizer.exp_avg", 12.0), ("optimizer.exp_avg_sq_scale", 8.0),
     ("optimizer.exp_avg_sq", 16.0), ("optimizer.sqrt", 8.0), ("optimizer.bias_correction", 8.0),
     ("optimizer.eps", 8.0), ("optimizer.update", 16.0),
 )  # fmt: skip
+
+
+def optimizer_pass_seconds(cost: CostModel, form: str, name: str, nbytes: float, measured: bool = False) -> float:
+    """Seconds of the optimizer pass `name` over `nbytes`. PyTorch's steps (`foreach`, `fused`) launch
+    multi-tensor kernels (torch._foreach_*) for clip_grad_norm_, GradScaler's unscale and foreach AdamW's
+    eight passes, which reach `gpu.multi_tensor_efficiency` of the bandwidth (`CostModel.multi_tensor`);
+    the fused AdamW kernel, Megatron's passes and a measured one-sweep step (`measured`:
+    `host.optimizer_bytes_per_param`, already stated at the element-wise rate) run at the element-wise rate."""
+    if not measured and form in ("foreach", "fused") and name != FUSED_ADAMW:
+        return cost.multi_tensor(nbytes)
+    return cost.elementwise(nbytes)
 
 
 def norm_read_on_host(optimizer: str) -> bool:
@@ -935,7 +947,7 @@ def optimizer_passes(
     if form in ("foreach", "fused"):
         # fp16: GradScaler.unscale_ first (reads and writes the fp32 gradients, checks them for inf/nan)
         unscale = [("optimizer.unscale", 2.0 * FP32_BYTES)] if precision == "fp16" else []
-        adamw = TORCH_FOREACH_ADAMW if form == "foreach" else (("optimizer.adamw", float(ADAM_BYTES_PER_PARAM)),)
+        adamw = TORCH_FOREACH_ADAMW if form == "foreach" else ((FUSED_ADAMW, float(ADAM_BYTES_PER_PARAM)),)
         return [*unscale, *TORCH_CLIP_PASSES, *adamw]
     mixed = grad_bytes < FP32_BYTES
     passes: list[tuple[str, float]] = []
@@ -986,7 +998,10 @@ def _optimizer_steps(ctx: _RankCtx, params: float) -> list[Step]:
         ops.extend(mp_check("grad_norm"))
     for name, per_param in passes:
         nbytes = params * per_param
-        ops.append(OpSpec("optimizer", name, "optimizer", duration_s=cost.elementwise(nbytes), bytes=nbytes))
+        seconds = optimizer_pass_seconds(
+            cost, sc.training.optimizer, name, nbytes, ctx.host.optimizer_bytes_per_param is not None
+        )
+        ops.append(OpSpec("optimizer", name, "optimizer", duration_s=seconds, bytes=nbytes))
         if name == "optimizer.unscale":
             ops.extend(mp_check("found_inf"))
         elif name == "optimizer.grad_norm":

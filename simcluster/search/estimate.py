@@ -49,6 +49,7 @@ from simcluster.parallel.program import (
     FsdpOps,
     fsdp_ops,
     norm_read_on_host,
+    optimizer_pass_seconds,
     optimizer_passes,
     rank_context,
     rank_params,
@@ -476,7 +477,11 @@ class _Layout:
             sc.training.precision, self.scheme.grad_bytes_per_param(), h.optimizer_bytes_per_param,
             sc.training.optimizer, zero.main_grads_fp32(sc),
         )
-        gpu = sum(cost.elementwise(params * per_param) for _, per_param in passes)
+        measured = h.optimizer_bytes_per_param is not None
+        gpu = sum(
+            optimizer_pass_seconds(cost, sc.training.optimizer, name, params * per_param, measured)
+            for name, per_param in passes
+        )
         mp = _model_parallel_group(lay.tp, lay.dp, lay.pp, lay.order, 0, lay.cp)
         reduce = self.coll_time("allreduce", mp, 4.0)
         # the gradient norm's check (read on the host where `norm_read_on_host`); fp16's inf/nan check, read
