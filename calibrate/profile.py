@@ -291,6 +291,10 @@ def _host(b: ProfileBuilder, host: dict[str, Any] | None, rate_measured: bool) -
     only where this run measured that rate (a base profile's rate is another device's)."""
     rate_GBps = b.get("gpu.memory_bandwidth_GBps") * b.get("gpu.memory_efficiency")
     for field, value in (host or {}).items():
+        if field == "multi_tensor_efficiency":
+            if rate_measured:
+                _multi_tensor(b, value)
+            continue
         if field == "optimizer_bytes_per_param":
             if not rate_measured:
                 continue
@@ -307,6 +311,29 @@ def _host(b: ProfileBuilder, host: dict[str, Any] | None, rate_measured: bool) -
             b.set(f"host.{field}", _sig(per_param), why)
             continue
         b.set(f"host.{field}", _sig(value["us"]), HOST_WHY[field].format(units=value["units"]))
+
+
+def _multi_tensor(b: ProfileBuilder, value: dict[str, Any]) -> None:
+    """`gpu.multi_tensor_efficiency` from the multi_tensor row: the bytes per parameter the simulator counts
+    for foreach AdamW's passes, over the measured seconds per parameter, against the profile's bandwidth
+    (the spec's on the same device, the measured copy rate on another). Beyond 1 the step ran faster than
+    its bytes allow (the row is not what it claims): not set."""
+    from simcluster.parallel.program import TORCH_FOREACH_ADAMW
+
+    per_param = sum(b for _, b in TORCH_FOREACH_ADAMW)
+    bandwidth = b.get("gpu.memory_bandwidth_GBps") * 1e9
+    eff = per_param / (value["us"] * 1e-6) / bandwidth if value["us"] > 0 else math.inf
+    field = "gpu.multi_tensor_efficiency"
+    if not 0 < eff <= 1:
+        b.provenance[field] = f"not set: measured {_sig(eff)} of the bandwidth, beyond 1: rerun"
+        return
+    b.set(
+        field,
+        _sig(eff),
+        f"host.csv multi_tensor: torch.optim.AdamW(foreach=True) over {value['units']} fp32 parameters, "
+        f"{per_param:g} bytes a parameter (its eight passes as the simulator counts them) over the measured "
+        f"time, against {bandwidth / 1e9:.4g} GB/s",
+    )
 
 
 def _node(b: ProfileBuilder, base: HardwareProfile, ranks_per_node: int) -> None:

@@ -13,7 +13,11 @@ its numbers (`host.*` in the profile) on the machine calibrate runs on:
 - optimizer: one mixed-precision optimizer step as Megatron runs it (16-bit gradients to fp32 main
   gradients, unscale, norm read on the host, Adam on fp32 main weights, weights back to the 16-bit model,
   zero the gradients) over OPT_PARAMS parameters in OPT_TENSORS tensors, seconds per parameter with the
-  device drained (the profile turns it into `host.optimizer_bytes_per_param` at the measured memory rate).
+  device drained (the profile turns it into `host.optimizer_bytes_per_param` at the measured memory rate);
+- multi_tensor: one torch.optim.AdamW(foreach=True) step on fp32 parameters, gradients and state, the same
+  size, seconds per parameter with the device drained: its eight torch._foreach_* passes, which the profile
+  turns into `gpu.multi_tensor_efficiency` (the bytes the simulator counts for them over that time, against
+  the memory bandwidth).
 Times are host wall clock (time.perf_counter) up to the last issue, then the device is drained (the
 optimizer's time includes the drain: it is device work).
 """
@@ -30,7 +34,7 @@ from torch import nn
 from calibrate.results import CsvLog, failure_status
 
 # The rows a finished run has.
-HOST_ROWS = ("collective_dispatch", "op_dispatch", "backward_dispatch", "sync", "optimizer")
+HOST_ROWS = ("collective_dispatch", "op_dispatch", "backward_dispatch", "sync", "optimizer", "multi_tensor")
 
 # The layer timed for op_dispatch: small enough that the host, not the device, sets the pace.
 HIDDEN, HEADS, SEQ, BATCH = 64, 4, 32, 1
@@ -135,6 +139,18 @@ def _optimizer_step(device: torch.device) -> Callable[[], object]:
     return step
 
 
+def _foreach_adamw_step(device: torch.device) -> Callable[[], object]:
+    """torch.optim.AdamW(foreach=True), as torchtitan builds it, on fp32 parameters with their gradients set:
+    each step launches the eight multi-tensor passes `training.optimizer: foreach` counts (its steps counters
+    stay on the host)."""
+    size = optimizer_params(device) // OPT_TENSORS
+    params = [torch.randn(size, device=device).requires_grad_() for _ in range(OPT_TENSORS)]
+    for p in params:
+        p.grad = torch.randn(size, device=device) * 1e-3
+    adamw = torch.optim.AdamW(params, lr=1e-6, weight_decay=0.01, foreach=True)
+    return adamw.step
+
+
 def _layer_seconds(device: torch.device, iterations: int, warmup: int) -> tuple[float, float]:
     """Host wall seconds of the tiny layer's forward and of its backward, per call: each clock stops when
     the call returns (backward() returns once autograd's thread has issued every kernel), and the device is
@@ -181,6 +197,7 @@ def run_host(
         ("collective_dispatch", 1, _collective_step, True),
         ("sync", 1, _sync_step, False),
         ("optimizer", optimizer_params(device), _optimizer_step, False),
+        ("multi_tensor", optimizer_params(device), _foreach_adamw_step, False),
     ]
     for name, units, make, every_rank in benches:
         if (name,) in done or (log is None and not every_rank):
@@ -190,7 +207,8 @@ def run_host(
             step = make(device)
             for _ in range(warmup):
                 step()
-            seconds = _host_seconds(step, iterations, device, drained=name == "optimizer") / units
+            drained = name in ("optimizer", "multi_tensor")  # device work
+            seconds = _host_seconds(step, iterations, device, drained=drained) / units
         except RuntimeError as exc:
             if log is not None:
                 log.write(**row, status=failure_status("error", exc))

@@ -161,6 +161,7 @@ HOST_FIELDS = {
     "collective_dispatch": "collective_dispatch_us",
     "sync": "sync_us",
     "optimizer": "optimizer_bytes_per_param",  # seconds per parameter; bytes at the memory rate (profile)
+    "multi_tensor": "multi_tensor_efficiency",  # seconds per parameter; gpu.multi_tensor_efficiency (profile)
 }
 
 

@@ -54,7 +54,7 @@ def test_a_hung_rank_times_out_keeps_what_was_measured_and_resume_finishes(tmp_p
     assert failed["status"].startswith("timeout: ")
     report = [line for line in first.stderr.splitlines() if "point(s) missing" in line]
     assert len(report) == 1, first.stderr
-    assert "measured collectives 15/119, gemm 0/46, memory 0/7, host 0/5, attention 0/12; 174 point(s) missing" in report[0]
+    assert "measured collectives 15/119, gemm 0/46, memory 0/7, host 0/6, attention 0/12; 175 point(s) missing" in report[0]
     assert (
         "first failure: collectives.csv (op=all_gather, group=intra_pair, size_bytes=65536): timeout"
         in report[0]
@@ -80,7 +80,7 @@ def test_a_full_disk_stops_the_run_keeps_the_rows_and_resume_finishes(tmp_path: 
     )
     assert "Traceback" not in log
     assert len(_rows(out / "gemm.csv")) == 5
-    assert "gemm 5/46, memory 0/7, host 5/5, attention 0/12; 60 point(s) missing" in first.stderr
+    assert "gemm 5/46, memory 0/7, host 6/6, attention 0/12; 60 point(s) missing" in first.stderr
     second = _run(out, "--resume")
     assert second.returncode == 0, second.stderr
     keys = _ok_keys(out / "gemm.csv", GEMM.key)

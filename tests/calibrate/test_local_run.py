@@ -239,7 +239,7 @@ def test_host_costs_are_measured_and_land_in_the_profile(two_ranks: Path) -> Non
     from calibrate.bench.host import simulated_ops_per_layer
 
     rows = {r["name"]: r for r in _rows(two_ranks / "host.csv")}
-    assert set(rows) == {"op_dispatch", "backward_dispatch", "collective_dispatch", "sync", "optimizer"}
+    assert set(rows) == {"op_dispatch", "backward_dispatch", "collective_dispatch", "sync", "optimizer", "multi_tensor"}
     assert {r["status"] for r in rows.values()} == {"ok"}
     n_fwd, n_bwd = simulated_ops_per_layer()
     assert int(rows["op_dispatch"]["units"]) == n_fwd >= 10
@@ -256,6 +256,17 @@ def test_host_costs_are_measured_and_land_in_the_profile(two_ranks: Path) -> Non
     fits = json.loads((two_ranks / "fits.json").read_text())
     assert fits["profile_fields"]["host.op_dispatch_us"].startswith("host.csv op_dispatch")
     assert fits["profile_fields"]["host.backward_dispatch_us"].startswith("host.csv backward_dispatch")
+    # torch's foreach AdamW: the 84 bytes a parameter the simulator counts, over its measured time, against
+    # the profile's bandwidth (this CPU's measured copy rate)
+    multi = rows["multi_tensor"]
+    assert int(multi["units"]) == 1 << 18
+    eff = 84.0 / float(multi["time_s"]) / (profile.gpu.memory_bandwidth_GBps * 1e9)
+    if 0 < eff <= 1:
+        assert profile.gpu.multi_tensor_efficiency == pytest.approx(eff, rel=1e-3)
+        assert fits["profile_fields"]["gpu.multi_tensor_efficiency"].startswith("host.csv multi_tensor")
+    else:
+        assert profile.gpu.multi_tensor_efficiency is None
+        assert fits["profile_fields"]["gpu.multi_tensor_efficiency"].startswith("not set: measured")
     # the optimizer step: seconds per parameter at the calibrated memory rate, as bytes per parameter
     opt = rows["optimizer"]
     rate = profile.gpu.memory_bandwidth_GBps * profile.gpu.memory_efficiency * 1e9

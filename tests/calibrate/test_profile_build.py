@@ -177,6 +177,25 @@ def test_an_optimizer_sweep_beyond_the_profile_range_is_not_written() -> None:
     assert why["host.optimizer_bytes_per_param"].startswith("not set: measured 1478.0 B/param, beyond")
 
 
+def test_the_foreach_adamw_row_becomes_the_multi_tensor_efficiency() -> None:
+    """The multi_tensor row (seconds per parameter of torch's foreach AdamW step) over the 84 bytes a parameter
+    the simulator counts for it, against the A100's 2,039 GB/s spec (the run measured this device's copy
+    rate): 1,000 GB/s of those bytes is 0.4904. Faster than the bandwidth allows, or without a measured memory
+    rate, the field keeps the base's (none) and the provenance says why."""
+    base = load_profile("dgx-a100")
+    row = {"multi_tensor_efficiency": {"us": 84.0 / 1000e9 * 1e6, "units": 1 << 24}}
+    data, why = build_profile("dgx-a100", base, {**FITS, "host": row}, GEMM, POINTS, RUN)
+    assert profile_from_dict(data).gpu.multi_tensor_efficiency == pytest.approx(1000 / 2039, abs=1e-4)
+    assert why["gpu.multi_tensor_efficiency"].startswith("host.csv multi_tensor: torch.optim.AdamW(foreach=True)")
+    fast = {"multi_tensor_efficiency": {"us": 84.0 / 3000e9 * 1e6, "units": 1 << 24}}
+    data, why = build_profile("dgx-a100", base, {**FITS, "host": fast}, GEMM, POINTS, RUN)
+    assert profile_from_dict(data).gpu.multi_tensor_efficiency is None
+    assert why["gpu.multi_tensor_efficiency"].startswith("not set: measured 1.471 of the bandwidth")
+    no_rate = {**FITS, "memory": None, "host": row}
+    data, why = build_profile("dgx-a100", base, no_rate, GEMM, POINTS, RUN)
+    assert profile_from_dict(data).gpu.multi_tensor_efficiency is None and "gpu.multi_tensor_efficiency" not in why
+
+
 @pytest.mark.parametrize(("ranks", "gpus", "nics"), [(1, 8, 8), (4, 4, 4), (8, 8, 8)])
 def test_node_from_the_run_keeps_a_valid_nic_count(ranks: int, gpus: int, nics: int) -> None:
     """One rank per node measured one GPU (the base's node stays); fewer ranks than the base's NICs cut them
