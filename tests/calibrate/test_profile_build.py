@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from calibrate.fit.gemm import GemmFit
@@ -190,7 +192,12 @@ def test_the_foreach_adamw_row_becomes_the_multi_tensor_efficiency() -> None:
     fast = {"multi_tensor_efficiency": {"us": 84.0 / 3000e9 * 1e6, "units": 1 << 24}}
     data, why = build_profile("dgx-a100", base, {**FITS, "host": fast}, GEMM, POINTS, RUN)
     assert profile_from_dict(data).gpu.multi_tensor_efficiency is None
-    assert why["gpu.multi_tensor_efficiency"].startswith("not set: measured 1.471 of the bandwidth")
+    assert why["gpu.multi_tensor_efficiency"].startswith("not set: measured 1.471 of the bandwidth, outside")
+    for us in (0.0, -1.0, math.nan, math.inf, 1e300):  # no time, or a step that took ages: not a rate
+        bad = {"multi_tensor_efficiency": {"us": us, "units": 1 << 24}}
+        data, why = build_profile("dgx-a100", base, {**FITS, "host": bad}, GEMM, POINTS, RUN)
+        assert profile_from_dict(data).gpu.multi_tensor_efficiency is None
+        assert why["gpu.multi_tensor_efficiency"].startswith("not set: measured"), us
     no_rate = {**FITS, "memory": None, "host": row}
     data, why = build_profile("dgx-a100", base, no_rate, GEMM, POINTS, RUN)
     assert profile_from_dict(data).gpu.multi_tensor_efficiency is None and "gpu.multi_tensor_efficiency" not in why
