@@ -120,6 +120,38 @@ def _mcore_layer(experts: int, topk: int, device: str):  # noqa: ANN202 - a Mega
     return TransformerLayer(cfg, spec.submodules, layer_number=1).to(device)
 
 
+def simulated_ops(experts: int, topk: int) -> tuple[int, int]:
+    """Compute ops simcluster issues for the same layer's forward and backward (one GPU, no recompute): the
+    unit of `host.op_dispatch_us` and `host.backward_dispatch_us`."""
+    import tempfile
+
+    import yaml
+
+    from simcluster.config.loader import load_scenario
+    from simcluster.model.costs import CostModel
+    from simcluster.parallel.program import build_program
+
+    model = {
+        "layers": 1, "hidden": HIDDEN, "heads": HEADS, "kv_heads": GROUPS, "ffn_hidden": 4 * HIDDEN, "vocab": 0,
+        "seq_len": TOKENS, "mlp": "swiglu", "norm": "rmsnorm", "bias": False, "positions": "rope", "qk_norm": True,
+        "hidden_dropout": 0.0, "attention_dropout": 0.0,
+    }  # fmt: skip
+    if experts:
+        model["moe"] = {"experts": experts, "top_k": topk, "expert_ffn": HIDDEN // 2}
+    data = {
+        "name": "mcore_host", "hardware": "dgx-h100", "cluster": {"nodes": 1, "gpus_per_node": 1},
+        "parallelism": {"scheme": "megatron", "data": 1}, "model": model,
+        "training": {"global_batch": 1, "micro_batch": 1, "precision": "fp32", "recompute": "none"},
+    }  # fmt: skip
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "layer.yaml"
+        path.write_text(yaml.safe_dump(data))
+        loaded = load_scenario(path)
+    prog = build_program(loaded.scenario, CostModel(loaded.hardware, "fp32"), fold=True)
+    ops = [op for op, layer, _ in prog.steps[prog.reps[0]] if layer == 0 and op.is_compute]
+    return sum(op.phase == "forward" for op in ops), sum(op.phase == "backward" for op in ops)
+
+
 def measure(name: str, iterations: int) -> dict:
     """One layer's host seconds per forward and per backward (this process)."""
     import torch
@@ -180,15 +212,28 @@ def main() -> None:
             "backward_us": statistics.median(r["backward_us"] for r in runs),
             "device": runs[0]["device"],
         }
+    sys.path.insert(0, str(ROOT))
+    from calibrate.bench.host import simulated_ops_per_layer
+
     base = rows["calibrate"]
-    for r in rows.values():
+    base["ops"] = simulated_ops_per_layer()
+    for name, r in rows.items():
+        if name != "calibrate":
+            r["ops"] = simulated_ops(*LAYERS[name])
         r["forward_x"] = r["forward_us"] / base["forward_us"]
         r["backward_x"] = r["backward_us"] / base["backward_us"]
+        # per simulated op, against calibrate's (the unit of host.op_dispatch_us / backward_dispatch_us)
+        r["forward_op_us"] = r["forward_us"] / r["ops"][0]
+        r["backward_op_us"] = r["backward_us"] / r["ops"][1]
+        r["forward_op_x"] = r["forward_op_us"] / (base["forward_us"] / base["ops"][0])
+        r["backward_op_x"] = r["backward_op_us"] / (base["backward_us"] / base["ops"][1])
     # each local expert is a module call of its own here: the slope over 2 -> 16 experts (top 2), and the
     # layer with one expert's calls (what one grouped GEMM call would leave)
     lo, hi = rows["moe_2x2"], rows["moe_16x2"]
     slope = {d: (hi[f"{d}_us"] - lo[f"{d}_us"]) / 14 for d in ("forward", "backward")}
     one = {d: lo[f"{d}_us"] - slope[d] for d in ("forward", "backward")}
+    moe_ops = dict(zip(("forward", "backward"), lo["ops"]))
+    base_op = {"forward": base["forward_us"] / base["ops"][0], "backward": base["backward_us"] / base["ops"][1]}
     import torch
 
     summary = {
@@ -197,14 +242,20 @@ def main() -> None:
         "per_local_expert_us": slope,
         "moe_one_expert_us": one,
         "moe_one_expert_x": {d: one[d] / base[f"{d}_us"] for d in ("forward", "backward")},
+        "moe_one_expert_op_x": {d: one[d] / moe_ops[d] / base_op[d] for d in ("forward", "backward")},
         "load_avg_1min": os.getloadavg()[0],
     }
-    print(f"{'layer':<12} {'forward us':>11} {'x calib':>8} {'backward us':>12} {'x calib':>8}")
+    print(f"{'layer':<12} {'forward us':>11} {'x calib':>8} {'backward us':>12} {'x calib':>8} {'ops':>7} "
+          f"{'x calib per op':>15}")  # fmt: skip
     for name, r in rows.items():
-        print(f"{name:<12} {r['forward_us']:>11.0f} {r['forward_x']:>8.2f} {r['backward_us']:>12.0f} {r['backward_x']:>8.2f}")
+        print(f"{name:<12} {r['forward_us']:>11.0f} {r['forward_x']:>8.2f} {r['backward_us']:>12.0f} "
+              f"{r['backward_x']:>8.2f} {r['ops'][0]:>3}/{r['ops'][1]:<3} "
+              f"{r['forward_op_x']:>7.2f}/{r['backward_op_x']:<7.2f}")  # fmt: skip
     print(f"per local expert: forward {slope['forward']:.0f} us, backward {slope['backward']:.0f} us; "
           f"the MoE layer with one expert's calls: {one['forward']:.0f} / {one['backward']:.0f} us "
-          f"({summary['moe_one_expert_x']['forward']:.2f}x / {summary['moe_one_expert_x']['backward']:.2f}x calibrate's)")  # fmt: skip
+          f"({summary['moe_one_expert_x']['forward']:.2f}x / {summary['moe_one_expert_x']['backward']:.2f}x calibrate's; "
+          f"per simulated op {summary['moe_one_expert_op_x']['forward']:.2f}x / "
+          f"{summary['moe_one_expert_op_x']['backward']:.2f}x)")  # fmt: skip
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "mcore_host.json").write_text(json.dumps({"layers": rows, **summary}, indent=1) + "\n")
 
