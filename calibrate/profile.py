@@ -316,11 +316,11 @@ def _host(b: ProfileBuilder, host: dict[str, Any] | None, rate_measured: bool) -
 def _multi_tensor(b: ProfileBuilder, value: dict[str, Any]) -> None:
     """`gpu.multi_tensor_efficiency` from the multi_tensor row: the bytes per parameter the simulator counts
     for foreach AdamW's passes, over the measured seconds per parameter, against the profile's bandwidth
-    (the spec's on the same device, the measured copy rate on another). Beyond 1 the step ran faster than
-    its bytes allow (the row is not what it claims): not set."""
+    (the spec's on the same device, the measured copy rate on another). Outside the schema's range (above 1:
+    faster than its bytes allow; below its floor: a step stalled by something else) it is not set."""
     from simcluster.parallel.program import TORCH_FOREACH_ADAMW
 
-    per_param = sum(b for _, b in TORCH_FOREACH_ADAMW)
+    per_param = sum(nbytes for _, nbytes in TORCH_FOREACH_ADAMW)
     bandwidth = b.get("gpu.memory_bandwidth_GBps") * 1e9
     eff = per_param / (value["us"] * 1e-6) / bandwidth if value["us"] > 0 else math.inf
     field = "gpu.multi_tensor_efficiency"
