@@ -139,6 +139,7 @@ def valid_scenario(choose: Choose) -> dict:
             "grad_reduce_fp32": choose([False, True]),
             "activation_layout": choose(["sbh", "bsh"]),
             "async_tp_grad_scatter": choose([True, False]),
+            "optimizer": choose(["megatron", "foreach", "fused"]),  # Megatron's passes, or PyTorch's AdamW
             **extra_train,
         },
         "network": {"algorithm": choose(["auto", "ring", "tree", "hierarchical"])},
