@@ -105,7 +105,7 @@ with torch.profiler.profile(activities=acts, record_shapes=True) as prof:
     step(); sync()
 prof.export_chrome_trace(out + "/llama4l_h200_" + os.environ.get("TAG", "cold") + ".pt.trace.json")
 info = {"layers": L, "hidden": H, "heads": NH, "kv_heads": KV, "ffn": FFN, "seq": S, "vocab": V, "params": sum(p.numel() for p in m.parameters()),
-        "step_s": times[:5] + times[-5:], "steps": len(times), "median_first10_s": sorted(times[:10])[5], "median_last50_s": sorted(times[-50:])[25], "torch": torch.__version__, "device": torch.cuda.get_device_name() if dev.type == "cuda" else "cpu",
+        "step_s": times[:5] + times[-5:], "steps": len(times), "median_first10_s": sorted(times[:10])[len(times[:10]) // 2], "median_last50_s": sorted(times[-50:])[len(times[-50:]) // 2], "torch": torch.__version__, "device": torch.cuda.get_device_name() if dev.type == "cuda" else "cpu",
         "max_memory_GiB": torch.cuda.max_memory_allocated() / 2**30 if dev.type == "cuda" else None,
         "fp8": FP8, "compile": os.environ.get("COMPILE") == "1", "sdpa": {"flash": torch.backends.cuda.flash_sdp_enabled(), "cudnn": torch.backends.cuda.cudnn_sdp_enabled(), "efficient": torch.backends.cuda.mem_efficient_sdp_enabled()}}
 json.dump(info, open(out + "/llama4l_h200_" + os.environ.get("TAG", "cold") + ".json", "w"), indent=1)
