@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from pydantic import BaseModel
+
 from calibrate import __version__
 from calibrate.fit.attention import profile_kernel
 from calibrate.fit.gemm import GemmFit
@@ -284,6 +286,15 @@ HOST_WHY = {
 }
 
 
+def _schema_bounds(spec: type[BaseModel], field: str) -> tuple[float, float]:
+    """(lowest, highest) value the profile schema allows for `spec`'s `field` (its ge / le), so a measured
+    value outside them is reported instead of written into a profile that would not load."""
+    meta = spec.model_fields[field].metadata
+    low = max((m.ge for m in meta if getattr(m, "ge", None) is not None), default=-math.inf)
+    high = min((m.le for m in meta if getattr(m, "le", None) is not None), default=math.inf)
+    return low, high
+
+
 def _host(b: ProfileBuilder, host: dict[str, Any] | None, rate_measured: bool) -> None:
     """The host thread's costs are this machine's (its CPU, Python and framework): set what was measured.
     The optimizer step is device work: its seconds per parameter become the bytes per parameter that the
@@ -300,8 +311,7 @@ def _host(b: ProfileBuilder, host: dict[str, Any] | None, rate_measured: bool) -
                 continue
             per_param = value["us"] * 1e-6 * rate_GBps * 1e9
             why = HOST_WHY[field].format(units=value["units"], rate=rate_GBps)
-            limit = HostSpec.model_fields[field].metadata
-            most = min((m.le for m in limit if getattr(m, "le", None) is not None), default=math.inf)
+            most = _schema_bounds(HostSpec, field)[1]
             if not per_param <= most:  # a busy or throttled CPU: the step ran far slower than its sweeps
                 b.provenance[f"host.{field}"] = (
                     f"not set: measured {_sig(per_param)} B/param, beyond the profile's range (<= {most:g}); "
@@ -324,10 +334,9 @@ def _multi_tensor(b: ProfileBuilder, value: dict[str, Any]) -> None:
     bandwidth = b.get("gpu.memory_bandwidth_GBps") * 1e9
     eff = per_param / (value["us"] * 1e-6) / bandwidth if value["us"] > 0 else math.inf
     field = "gpu.multi_tensor_efficiency"
-    limit = GpuSpec.model_fields["multi_tensor_efficiency"].metadata
-    least = max((m.ge for m in limit if getattr(m, "ge", None) is not None), default=0.0)
-    if not least <= eff <= 1:  # faster than the bandwidth allows, or a step stalled by something else
-        b.provenance[field] = f"not set: measured {_sig(eff)} of the bandwidth, outside [{least:g}, 1]: rerun"
+    least, most = _schema_bounds(GpuSpec, "multi_tensor_efficiency")
+    if not least <= eff <= most:  # faster than the bandwidth allows, or a step stalled by something else
+        b.provenance[field] = f"not set: measured {_sig(eff)} of the bandwidth, outside [{least:g}, {most:g}]: rerun"
         return
     b.set(
         field,
