@@ -92,12 +92,16 @@ class CostModel:
     def elementwise(self, nbytes: float) -> float:
         return self.hw.gpu.kernel_launch_us * 1e-6 + nbytes / self.memory_rate
 
+    @property
+    def multi_tensor_rate(self) -> float:
+        """Bytes per second PyTorch's multi-tensor kernels (torch._foreach_*) move: their chunked tensor lists
+        reach less of the bandwidth than one large element-wise kernel (`gpu.multi_tensor_efficiency`; unset:
+        the element-wise rate)."""
+        eff = self.hw.gpu.multi_tensor_efficiency
+        return self.memory_rate if eff is None else self.hbm_rate * eff
+
     def multi_tensor(self, nbytes: float) -> float:
-        """One sweep of PyTorch's multi-tensor kernels (torch._foreach_*) over `nbytes`: their chunked tensor
-        lists reach less of the bandwidth than one large element-wise kernel (`gpu.multi_tensor_efficiency`)."""
-        gpu = self.hw.gpu
-        eff = gpu.multi_tensor_efficiency if gpu.multi_tensor_efficiency is not None else gpu.memory_efficiency
-        return gpu.kernel_launch_us * 1e-6 + nbytes / (gpu.memory_bandwidth_GBps * 1e9 * eff)
+        return self.hw.gpu.kernel_launch_us * 1e-6 + nbytes / self.multi_tensor_rate
 
 
 @lru_cache(maxsize=65536)
