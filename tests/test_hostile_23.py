@@ -333,7 +333,7 @@ def test_rank_group_hashes_once_and_equals_its_tuple():
 
 def test_a_cli_collective_on_a_large_group_keeps_its_answer():
     """RankGroup only changes how often the group is hashed: the answer is the plain tuple's."""
-    from simcluster.commands.collective import run_collective
+    from simcluster.nccl_tests import run_collective
 
     out = run_collective("allreduce", "dgx-a100", 64, None, 1024, "auto")
     assert out["gpus"] == 512

@@ -592,7 +592,7 @@ def test_search_estimate_asks_the_same_lookup(tmp_path: Path) -> None:
 
 
 def test_engine_hand_over_is_continuous_at_the_table_edges() -> None:
-    from simcluster.commands.collective import run_collective
+    from simcluster.nccl_tests import run_collective
 
     def t(size: int) -> float:
         return float(run_collective("allreduce", "vtrain-a100", 1, 8, size, "auto")["time_s"])

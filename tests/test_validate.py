@@ -212,3 +212,78 @@ def test_ctrl_c_stops_the_pool_at_once_with_one_line():
     time.sleep(0.5)
     with pytest.raises(ProcessLookupError):
         os.killpg(proc.pid, 0)  # nothing of the group is left
+
+
+# a collective case: one all-to-all on two DGX-H100 nodes (the Megatron-Core report's EP 16 row's bytes)
+COLL_CASE = {
+    "id": "c",
+    "source": "x",
+    "collective": {"op": "alltoall", "hardware": "dgx-h100", "nodes": 2, "size": 469762048},
+    "metric": "time_s",
+    "published": 0.005774,
+}
+
+
+def test_a_collective_case_scores_what_simcluster_collective_simulates(tmp_path):
+    """The case's prediction is `simcluster collective`'s time for the same arguments, and the closed form of
+    a rail-bound all-to-all: each rank sends 8/16 of its buffer to the other node through its 50 GB/s NIC
+    (235 MB), so the time sits just above 235 MB / 50 GB/s = 4.7 ms."""
+    from simcluster.nccl_tests import run_collective
+
+    path = _cases_file(tmp_path, [COLL_CASE])
+    res = CliRunner().invoke(main, ["validate", "--cases", str(path), "--json"])
+    assert res.exit_code == 0, res.output
+    (case,) = json.loads(res.output)["cases"]
+    sim = run_collective("alltoall", "dgx-h100", 2, None, 469762048, "auto")
+    assert case["predicted"] == pytest.approx(sim["time_s"], rel=1e-12)
+    assert 469762048 / 2 / 50e9 < case["predicted"] < 1.15 * 469762048 / 2 / 50e9
+    assert case["breakdown"] == {"compute": 0.0, "communication": 1.0, "idle": 0.0}
+    # relative_to works between collective cases: 4 nodes over 2
+    four = {**COLL_CASE, "id": "d", "collective": {**COLL_CASE["collective"], "nodes": 4}, "relative_to": "c"}
+    path = _cases_file(tmp_path, [COLL_CASE, {**four, "published": 1.4}])
+    doc = json.loads(CliRunner().invoke(main, ["validate", "--cases", str(path), "--json"]).output)
+    t4 = run_collective("alltoall", "dgx-h100", 4, None, 469762048, "auto")["time_s"]
+    assert doc["cases"][1]["predicted"] == pytest.approx(t4 / sim["time_s"], rel=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"metric": "iteration_time_s"}, "case c.metric='iteration_time_s': a collective case's metric is time_s"),
+        ({"scenario": "s.yaml"}, "case c.scenario: a collective case has no scenario, set or baseline"),
+        ({"set": {"model.layers": 2}}, "case c.set: a collective case has no scenario, set or baseline"),
+        ({"collective": [1]}, "case c.collective=[1]: must be a mapping"),
+        ({"collective": {"op": "alltoall", "hardware": "dgx-h100", "nodes": 2}}, "case c.collective.size: is required"),
+        ({"collective": {**COLL_CASE["collective"], "size": -1}}, "case c.collective.size=-1: must be a whole number > 0"),
+        ({"collective": {**COLL_CASE["collective"], "nodes": True}}, "case c.collective.nodes=True: must be a whole"),
+        ({"collective": {**COLL_CASE["collective"], "colour": 1}}, "case c.collective.colour: unknown key"),
+        ({"collective": {**COLL_CASE["collective"], "op": ""}}, "case c.collective.op='': must be a non-empty text"),
+    ],
+)
+def test_collective_case_loader_rejects_bad_cases(tmp_path, change, message):
+    path = _cases_file(tmp_path, [{**COLL_CASE, **change}])
+    with pytest.raises(ConfigError) as exc:
+        load_cases(path)
+    assert message in str(exc.value)
+
+
+def test_time_s_is_only_a_collective_case_s_metric(tmp_path):
+    path = _case_file(tmp_path, metric="time_s")
+    with pytest.raises(ConfigError, match="time_s is a collective case's metric"):
+        load_cases(path)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"op": "gather"}, "case c: OP='gather': must be one of"),
+        ({"hardware": "no-such-gpu"}, "case c: "),
+        ({"gpus": 17}, "case c: --gpus=17: exceeds the cluster's 16 GPUs"),
+    ],
+)
+def test_a_collective_the_cluster_cannot_run_is_one_line_naming_the_case(tmp_path, change, message):
+    path = _cases_file(tmp_path, [{**COLL_CASE, "collective": {**COLL_CASE["collective"], **change}}])
+    res = CliRunner().invoke(main, ["validate", "--cases", str(path), "--json"])
+    assert res.exit_code == 2, res.output
+    assert res.output.strip().startswith("error: ") and message in res.output
+    assert len(res.output.strip().splitlines()) == 1 and "Traceback" not in res.output

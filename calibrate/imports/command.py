@@ -53,7 +53,7 @@ def _link_fit(tables: list[tuple[Measured, dict[str, float]]], base: str, gpn: i
     largest measured size of the largest group (the base profile simulated by `simcluster collective`);
     with no wire protocols in the base, launch and per-hop latency from the alphas against the ring's steps
     (when two or more step counts were measured)."""
-    from simcluster.commands.collective import OPS, run_collective
+    from simcluster.nccl_tests import OPS, run_collective
 
     usable = [(m, f) for m, f in tables if m.op in OPS and (m.nodes == 1 or m.ranks == m.nodes * gpn)]
     if not usable:

@@ -14,10 +14,9 @@ import sys
 
 import click
 
-from simcluster.config.limits import check_cluster
 from simcluster.errors import ConfigError, SimclusterError
+from simcluster.nccl_tests import run_collective
 
-OPS = ("allreduce", "allgather", "reducescatter", "broadcast", "reduce", "sendrecv", "alltoall")
 MAX_SIZE_BYTES = 2**50
 _UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12}
 _UNITS |= {"kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40, "k": 2**10, "m": 2**20, "g": 2**30}
@@ -45,73 +44,6 @@ def _positive_int(text: str, field: str) -> int:
     if value <= 0:
         raise ConfigError(field, text, "must be > 0")
     return value
-
-
-def run_collective(
-    op: str, hardware: str, nodes: int, gpus: int | None, size: int, algorithm: str
-) -> dict[str, object]:
-    """Simulate one `op` of `size` bytes on the first `gpus` GPUs (naive placement) of `nodes` nodes."""
-    from simcluster.engine.executor import Engine
-    from simcluster.hardware.profile import load_profile
-    from simcluster.hardware.tables import lookup_of
-    from simcluster.model.ops import OpSpec, RankGroup, Step
-    from simcluster.network.collectives import REQUESTABLE, bus_factor
-    from simcluster.network.protocols import protocols_of
-    from simcluster.topology.graph import build_topology, per_flow_caps_Bps
-
-    if op not in OPS:
-        raise ConfigError("OP", op, f"must be one of {', '.join(OPS)}")
-    if algorithm not in REQUESTABLE[op]:
-        raise ConfigError(
-            "--algorithm", algorithm, f"is not an algorithm of {op} ({', '.join(REQUESTABLE[op])})"
-        )
-    hw = load_profile(hardware, field="--hardware")
-    gpn = hw.node.gpus_per_node
-    if gpus is not None and gpus > nodes * gpn:
-        raise ConfigError("--gpus", gpus, f"exceeds the cluster's {nodes * gpn} GPUs ({nodes} x {gpn})")
-    check_cluster(nodes, gpn, nodes * gpn if gpus is None else gpus, field="--nodes")
-    topo = build_topology(hw, nodes)
-    total = topo.num_gpus
-    n = total if gpus is None else gpus
-    if n > total:
-        raise ConfigError("--gpus", n, f"exceeds the cluster's {total} GPUs ({nodes} x {topo.gpus_per_node})")
-    if n < 2:
-        raise ConfigError("--gpus", n, "a collective needs at least 2 GPUs")
-    group = RankGroup(range(n))
-    lookup = lookup_of(hw.tables)
-    spec = OpSpec(kind=op, name=op, phase="forward", bytes=float(size), group=group, family="cli")
-    steps = {r: [Step(spec, -1, -1)] for r in group}
-    engine = Engine(
-        steps,
-        [group],
-        list(group),
-        topo,
-        hw.collectives.launch_us * 1e-6,
-        {op: algorithm},
-        protocols=protocols_of(hw.collectives),
-        per_flow_Bps=per_flow_caps_Bps(topo, hw.links),
-        tables=lookup,
-    )
-    res = engine.run()
-    t = res.iteration_time_s
-    chosen = next(iter(res.algorithms)).split(":", 1)[1]
-    algbw = size / t / 1e9
-    spanned = len({topo.node_of(g) for g in group})
-    if res.measured:
-        source = "measured table"
-    elif lookup.has_collective(op, n, spanned):
-        source = "model, scaled by the measured table at its nearest size"
-    else:
-        source = "model"
-    return {
-        "source": source,
-        "time_s": t,
-        "algbw_GBps": algbw,
-        "busbw_GBps": algbw * bus_factor(op, n),
-        "algorithm": chosen,
-        "gpus": n,
-        "hardware": hw.name,
-    }
 
 
 @click.command("collective")

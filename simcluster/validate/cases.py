@@ -1,6 +1,11 @@
 """Case files: `cases: [{id, source, table, scenario, set, metric, published, relative_to, fitting}]`, and
 `tables:` of measured runs, one CSV row per case (simcluster/validate/tables.py).
 
+A case may time one collective instead of a scenario's step: `collective: {op, hardware, nodes, size, gpus,
+algorithm}` (as `simcluster collective`: `size` in bytes, nccl-tests' convention; `gpus` and `algorithm`
+optional) with `metric: time_s`, and neither `scenario`, `set` nor `baseline`. Published micro-benchmarks
+(an all-to-all at a given expert-parallel size) are scored this way.
+
 `scenario` is a path relative to the case file; `set` maps dotted paths to values (as `--set`); `metric` is a
 summary.json key (numeric) or `max_global_batch` (the largest global batch that fits, from the memory model); `relative_to` names another case: the prediction and the published number are
 then both ratios (this case's metric over that case's), which is how scaling efficiencies and speed-ups are
@@ -47,7 +52,9 @@ METRICS = (
     "peak_memory_bytes",
     "activation_bytes_per_layer",
     "max_global_batch",
+    "time_s",  # a collective case's time (the only metric it has)
 )
+COLLECTIVE_KEYS = ("op", "hardware", "nodes", "size", "gpus", "algorithm")
 CASE_KEYS = (
     "id",
     "source",
@@ -60,7 +67,20 @@ CASE_KEYS = (
     "baseline",
     "note",
     "fitting",
+    "collective",
 )
+
+
+@dataclass(frozen=True)
+class Collective:
+    """One collective a case times (`simcluster collective`'s arguments)."""
+
+    op: str
+    hardware: str  # a preset name, or a profile file's path (resolved next to the case file)
+    nodes: int
+    size: int  # bytes, nccl-tests' convention
+    gpus: int | None = None  # the first GPUs of the nodes; None: all of them
+    algorithm: str = "auto"
 
 
 @dataclass(frozen=True)
@@ -68,7 +88,7 @@ class Case:
     id: str
     source: str
     table: str
-    scenario: Path
+    scenario: Path | None  # None for a collective case
     metric: str
     published: float
     overrides: tuple[str, ...] = ()
@@ -80,6 +100,7 @@ class Case:
     raw_set: dict[str, Any] = field(default_factory=dict)
     group: str | None = None  # cases of one group (same model, GPUs, batch) are ranked against each other
     fitting: bool = False  # a row profile factors were fitted on
+    collective: Collective | None = None  # set: the case times this collective, not a scenario
 
 
 def default_cases_path() -> Path:
@@ -109,9 +130,11 @@ def load_cases(path: Path) -> list[Case]:
             raise ConfigError(
                 f"{where}.{unknown[0]}", None, f"unknown key; valid keys: {', '.join(CASE_KEYS)}"
             )
-        for key in ("id", "scenario", "metric", "published"):
+        for key in ("id", "metric", "published"):
             if key not in item:
                 raise ConfigError(f"{where}.{key}", None, "is required")
+        if "scenario" not in item and "collective" not in item:
+            raise ConfigError(f"{where}.scenario", None, "is required (or collective)")
         if not isinstance(item["id"], str | int) or isinstance(item["id"], bool) or item["id"] == "":
             raise ConfigError(f"{where}.id", item["id"], "must be a non-empty text or number")
         cid = str(item["id"])
@@ -122,8 +145,18 @@ def load_cases(path: Path) -> list[Case]:
         metric = item["metric"]
         if metric not in METRICS:
             raise ConfigError(f"{where}.metric", metric, f"is not a known metric ({', '.join(METRICS)})")
-        scenario = path.parent / str(item["scenario"])
-        if not is_file(scenario):
+        collective = None
+        if "collective" in item:
+            for key in ("scenario", "set", "baseline"):
+                if key in item:
+                    raise ConfigError(f"{where}.{key}", None, "a collective case has no scenario, set or baseline")
+            if metric != "time_s":
+                raise ConfigError(f"{where}.metric", metric, "a collective case's metric is time_s")
+            collective = _collective(item["collective"], f"{where}.collective", path.parent)
+        elif metric == "time_s":
+            raise ConfigError(f"{where}.metric", metric, "time_s is a collective case's metric")
+        scenario = None if collective else path.parent / str(item["scenario"])
+        if scenario is not None and not is_file(scenario):
             raise ConfigError(f"{where}.scenario", str(item["scenario"]), f"no such file next to {path.name}")
         published = item["published"]
         if (
@@ -162,7 +195,7 @@ def load_cases(path: Path) -> list[Case]:
                 id=cid,
                 source=str(item.get("source", "")),
                 table=str(item.get("table", item.get("source", ""))),
-                scenario=scenario.resolve(),
+                scenario=None if scenario is None else scenario.resolve(),
                 metric=metric,
                 published=float(published),
                 overrides=overrides,
@@ -172,6 +205,7 @@ def load_cases(path: Path) -> list[Case]:
                 raw_set=dict(sets),
                 group=item.get("group"),
                 fitting=_flag(item.get("fitting", False), f"{where}.fitting"),
+                collective=collective,
             )
         )
     by_id = {c.id: c for c in out}
@@ -191,6 +225,36 @@ def load_cases(path: Path) -> list[Case]:
             chain.append(ref)
             ref = by_id[ref].relative_to
     return out
+
+
+def _collective(value: Any, where: str, folder: Path) -> Collective:
+    """A case's `collective`: op, hardware, nodes and size required, gpus and algorithm optional; each checked
+    for its type here, and the op, algorithm and sizes against the cluster when the case runs."""
+    if not isinstance(value, dict):
+        raise ConfigError(where, value, "must be a mapping of op, hardware, nodes, size (gpus, algorithm)")
+    unknown = sorted(map(str, set(value) - set(COLLECTIVE_KEYS)))
+    if unknown:
+        raise ConfigError(f"{where}.{unknown[0]}", None, f"unknown key; valid keys: {', '.join(COLLECTIVE_KEYS)}")
+    for key in ("op", "hardware", "nodes", "size"):
+        if key not in value:
+            raise ConfigError(f"{where}.{key}", None, "is required")
+    for key in ("op", "hardware", "algorithm"):
+        if key in value and (not isinstance(value[key], str) or not value[key]):
+            raise ConfigError(f"{where}.{key}", value[key], "must be a non-empty text")
+    for key in ("nodes", "size", "gpus"):
+        v = value.get(key, 1)
+        if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
+            raise ConfigError(f"{where}.{key}", v, "must be a whole number > 0")
+    hardware = str(value["hardware"])
+    local = folder / hardware
+    return Collective(
+        op=str(value["op"]),
+        hardware=str(local.resolve()) if is_file(local) else hardware,
+        nodes=int(value["nodes"]),
+        size=int(value["size"]),
+        gpus=None if value.get("gpus") is None else int(value["gpus"]),
+        algorithm=str(value.get("algorithm", "auto")),
+    )
 
 
 def _sets(value: Any, where: str) -> dict[str, Any]:

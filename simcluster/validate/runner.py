@@ -14,12 +14,15 @@ from pathlib import Path
 from simcluster.config.loader import load_scenario
 from simcluster.errors import ConfigError, SimclusterError
 from simcluster.memory.maxbatch import max_batch
+from simcluster.nccl_tests import run_collective
 from simcluster.search.runner import abort_pool, make_pool
 from simcluster.simulate import simulate
 from simcluster.validate.cases import Case
 
-# (scenario path, overrides): one simulation, whichever cases and metrics read it
+# (scenario path, overrides): one simulation, whichever cases and metrics read it; a collective case's is
+# (COLLECTIVE, its fields as text)
 _Key = tuple[str, tuple[str, ...]]
+COLLECTIVE = "<collective>"
 # its summary and, where a case asks for it, the largest global batch that fits; or the one-line error
 _Result = tuple[dict | None, float | None, str | None]
 
@@ -42,11 +45,34 @@ def _evaluate(key: _Key, max_global_batch: bool) -> _Result:
     one-line error of a scenario that does not load or run."""
     scenario, overrides = key
     try:
+        if scenario == COLLECTIVE:
+            return _collective_summary(overrides), None, None
         loaded = load_scenario(Path(scenario), list(overrides))
         summary = simulate(loaded).summary()
         return summary, float(max_batch(loaded)) if max_global_batch else None, None
     except SimclusterError as exc:
         return None, None, str(exc)
+
+
+def _key(case: Case) -> _Key:
+    """The simulation a case reads."""
+    c = case.collective
+    if c is not None:
+        return COLLECTIVE, (c.op, c.hardware, str(c.nodes), str(c.size), str(c.gpus or ""), c.algorithm)
+    return str(case.scenario), tuple(case.overrides)
+
+
+def _collective_summary(fields: tuple[str, ...]) -> dict:
+    """A collective case's simulation as a summary: its time, and all of it communication."""
+    op, hardware, nodes, size, gpus, algorithm = fields
+    out = run_collective(op, hardware, int(nodes), int(gpus) if gpus else None, int(size), algorithm)
+    t = float(out["time_s"])
+    return {
+        "time_s": t,
+        "iteration_time_s": t,
+        "slowest_rank": 0,
+        "per_rank": [{"compute_busy_s": 0.0, "comm_busy_s": t}],
+    }
 
 
 def _evaluate_pool(tasks: dict[_Key, bool], jobs: int) -> dict[_Key, _Result]:
@@ -74,8 +100,7 @@ def run_cases(
         raise ConfigError("--jobs", jobs, "must be at least 1")
     tasks: dict[_Key, bool] = {}
     for case in cases:
-        for scenario, overrides in ((case.scenario, case.overrides), *([case.baseline] if case.baseline else [])):
-            key = (str(scenario), tuple(overrides))
+        for key in (_key(case), *([(str(case.baseline[0]), case.baseline[1])] if case.baseline else [])):
             tasks[key] = tasks.get(key, False) or case.metric == "max_global_batch"
     # one at a time, each when a case first needs it (a bad case stops the run there); or all at once
     results = _evaluate_pool(tasks, jobs) if jobs > 1 and len(tasks) > 1 else {}
@@ -87,8 +112,8 @@ def run_cases(
 
     raw: dict[str, float] = {}
 
-    def checked(case: Case, scenario, overrides: tuple[str, ...], what: str) -> float:
-        summary, batch, error = result((str(scenario), tuple(overrides)))
+    def checked(case: Case, key: _Key, what: str) -> float:
+        summary, batch, error = result(key)
         if error is not None:
             raise ConfigError(f"case {case.id}{what}", None, error)
         assert summary is not None
@@ -99,9 +124,9 @@ def run_cases(
         return value
 
     for i, case in enumerate(cases):
-        raw[case.id] = checked(case, case.scenario, case.overrides, "")
+        raw[case.id] = checked(case, _key(case), "")
         if case.baseline is not None:
-            base = checked(case, case.baseline[0], case.baseline[1], ".baseline")
+            base = checked(case, (str(case.baseline[0]), case.baseline[1]), ".baseline")
             if base == 0:
                 raise ConfigError(
                     f"case {case.id}.baseline",
@@ -122,7 +147,7 @@ def run_cases(
                     f"that case's predicted {case.metric} is 0, so no ratio can be taken",
                 )
             predicted /= raw[case.relative_to]
-        summary = results[str(case.scenario), tuple(case.overrides)][0]
+        summary = results[_key(case)][0]
         assert summary is not None
         out.append(Outcome(case, case.published, predicted, breakdown(summary)))
     return out
