@@ -10,12 +10,29 @@ from simcluster.config.limits import check_cluster
 from simcluster.errors import ConfigError
 
 OPS = ("allreduce", "allgather", "reducescatter", "broadcast", "reduce", "sendrecv", "alltoall")
+MAX_SIZE_BYTES = 2**50
+# how an error names each argument: the CLI's flags (validate's collective cases pass their own field names)
+CLI_FIELDS = {
+    "op": "OP",
+    "hardware": "--hardware",
+    "nodes": "--nodes",
+    "gpus": "--gpus",
+    "size": "--size",
+    "algorithm": "--algorithm",
+}
 
 
 def run_collective(
-    op: str, hardware: str, nodes: int, gpus: int | None, size: int, algorithm: str
+    op: str,
+    hardware: str,
+    nodes: int,
+    gpus: int | None,
+    size: int,
+    algorithm: str,
+    fields: dict[str, str] = CLI_FIELDS,
 ) -> dict[str, object]:
-    """Simulate one `op` of `size` bytes on the first `gpus` GPUs (naive placement) of `nodes` nodes."""
+    """Simulate one `op` of `size` bytes on the first `gpus` GPUs (naive placement) of `nodes` nodes; a bad
+    argument is a one-line error naming it as `fields` says."""
     from simcluster.engine.executor import Engine
     from simcluster.hardware.profile import load_profile
     from simcluster.hardware.tables import lookup_of
@@ -24,24 +41,31 @@ def run_collective(
     from simcluster.network.protocols import protocols_of
     from simcluster.topology.graph import build_topology, per_flow_caps_Bps
 
+    fld = fields
+    if not 0 < size <= MAX_SIZE_BYTES:
+        raise ConfigError(
+            fld["size"], size, f"must be a whole number of bytes in [1, {MAX_SIZE_BYTES}] (1 PiB)"
+        )
     if op not in OPS:
-        raise ConfigError("OP", op, f"must be one of {', '.join(OPS)}")
+        raise ConfigError(fld["op"], op, f"must be one of {', '.join(OPS)}")
     if algorithm not in REQUESTABLE[op]:
         raise ConfigError(
-            "--algorithm", algorithm, f"is not an algorithm of {op} ({', '.join(REQUESTABLE[op])})"
+            fld["algorithm"], algorithm, f"is not an algorithm of {op} ({', '.join(REQUESTABLE[op])})"
         )
-    hw = load_profile(hardware, field="--hardware")
+    hw = load_profile(hardware, field=fld["hardware"])
     gpn = hw.node.gpus_per_node
     if gpus is not None and gpus > nodes * gpn:
-        raise ConfigError("--gpus", gpus, f"exceeds the cluster's {nodes * gpn} GPUs ({nodes} x {gpn})")
-    check_cluster(nodes, gpn, nodes * gpn if gpus is None else gpus, field="--nodes")
+        raise ConfigError(fld["gpus"], gpus, f"exceeds the cluster's {nodes * gpn} GPUs ({nodes} x {gpn})")
+    check_cluster(nodes, gpn, nodes * gpn if gpus is None else gpus, field=fld["nodes"])
     topo = build_topology(hw, nodes)
     total = topo.num_gpus
     n = total if gpus is None else gpus
     if n > total:
-        raise ConfigError("--gpus", n, f"exceeds the cluster's {total} GPUs ({nodes} x {topo.gpus_per_node})")
+        raise ConfigError(
+            fld["gpus"], n, f"exceeds the cluster's {total} GPUs ({nodes} x {topo.gpus_per_node})"
+        )
     if n < 2:
-        raise ConfigError("--gpus", n, "a collective needs at least 2 GPUs")
+        raise ConfigError(fld["gpus"], n, "a collective needs at least 2 GPUs")
     group = RankGroup(range(n))
     lookup = lookup_of(hw.tables)
     spec = OpSpec(kind=op, name=op, phase="forward", bytes=float(size), group=group, family="cli")

@@ -276,9 +276,11 @@ def test_time_s_is_only_a_collective_case_s_metric(tmp_path):
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"op": "gather"}, "case c: OP='gather': must be one of"),
-        ({"hardware": "no-such-gpu"}, "case c: "),
-        ({"gpus": 17}, "case c: --gpus=17: exceeds the cluster's 16 GPUs"),
+        ({"op": "gather"}, "case c: collective.op='gather': must be one of"),
+        ({"hardware": "no-such-gpu"}, "case c: collective.hardware='no-such-gpu'"),
+        ({"gpus": 17}, "case c: collective.gpus=17: exceeds the cluster's 16 GPUs"),
+        ({"nodes": 10**8}, "case c: collective.nodes=100000000: gives 800000000 GPUs"),
+        ({"size": 2**60}, "case c: collective.size=1152921504606846976: must be a whole number of bytes in [1,"),
     ],
 )
 def test_a_collective_the_cluster_cannot_run_is_one_line_naming_the_case(tmp_path, change, message):

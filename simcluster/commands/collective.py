@@ -15,9 +15,8 @@ import sys
 import click
 
 from simcluster.errors import ConfigError, SimclusterError
-from simcluster.nccl_tests import run_collective
+from simcluster.nccl_tests import MAX_SIZE_BYTES, run_collective
 
-MAX_SIZE_BYTES = 2**50
 _UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12}
 _UNITS |= {"kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40, "k": 2**10, "m": 2**20, "g": 2**30}
 

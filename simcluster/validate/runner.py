@@ -65,7 +65,8 @@ def _key(case: Case) -> _Key:
 def _collective_summary(fields: tuple[str, ...]) -> dict:
     """A collective case's simulation as a summary: its time, and all of it communication."""
     op, hardware, nodes, size, gpus, algorithm = fields
-    out = run_collective(op, hardware, int(nodes), int(gpus) if gpus else None, int(size), algorithm)
+    names = {k: f"collective.{k}" for k in ("op", "hardware", "nodes", "gpus", "size", "algorithm")}
+    out = run_collective(op, hardware, int(nodes), int(gpus) if gpus else None, int(size), algorithm, names)
     t = float(out["time_s"])
     return {
         "time_s": t,
