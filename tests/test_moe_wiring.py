@@ -451,6 +451,36 @@ def test_moe_overlap_merges_steady_state_pairs(pp, v):
         assert onr.memory[0].activations > off.memory[0].activations
 
 
+def test_moe_overlap_runs_megatron_core_s_order():
+    """A merged layer pair runs as Megatron-Core's schedule plan says (TransformerLayerSchedulePlan.run, since
+    its first version, August 2025): comm stream combine_bwd | dispatch_fwd -> dispatch_bwd | combine_fwd,
+    compute stream attention_fwd | mlp_bwd -> mlp_fwd | attention_bwd. So the backward's combine runs under
+    the forward's attention, the forward's dispatch under the backward's expert GEMMs, the backward's
+    dispatch under the forward's expert GEMMs, the forward's combine under the backward's attention; the
+    forward going first (its dispatch under the backward's few element-wise ops) hides half as much."""
+    base = scenario(t=1, pp=1, dp=16, ep=8, moe={"first_dense": 0}, nodes=2)
+    tr = base.training.model_copy(update={"global_batch": 8 * base.parallelism.data, "moe_overlap": True})
+    sc = base.model_copy(update={"model": base.model.model_copy(update={"layers": 2}), "training": tr})
+    steps = build_program(sc, CostModel(H100, "bf16"), fold=True).steps[0]
+    marks = {
+        ("alltoall", "moe.combine.alltoall.bwd"): "B.combine",
+        ("alltoall", "moe.dispatch.alltoall"): "F.dispatch",
+        ("alltoall", "moe.dispatch.alltoall.bwd"): "B.dispatch",
+        ("alltoall", "moe.combine.alltoall"): "F.combine",
+        ("attention", "attn.flash"): "F.attn",
+        ("gemm", "moe.fc1.dgrad"): "B.experts",
+        ("gemm", "moe.fc1"): "F.experts",
+        ("attention", "attn.flash.bwd"): "B.attn",
+    }
+    start = next(k for k, st in enumerate(steps) if st.op.kind == "alltoall" and not st.op.blocking)
+    seq = [marks[(st.op.kind, st.op.name)] for st in steps[start:] if (st.op.kind, st.op.name) in marks]
+    assert seq[:8] == ["B.combine", "F.attn", "F.dispatch", "B.experts", "B.dispatch", "F.experts", "F.combine",
+                       "B.attn"]  # fmt: skip
+    # each of the four is issued without blocking and waited on before the piece that needs its result
+    issued = [st.op for st in steps[start:] if st.op.kind == "alltoall"][:4]
+    assert [op.blocking for op in issued] == [False] * 4
+
+
 def test_moe_overlap_rules():
     with pytest.raises(ConfigError, match="^training.moe_overlap=True: needs model.moe"):
         check_semantics(parse_scenario(small_scenario(training={"moe_overlap": True})), load_profile("dgx-a100"))

@@ -735,7 +735,10 @@ def _merge_actions(first: list[Step], second: list[Step], nb: dict[int, OpSpec])
 
 def _ping_pong(f: list[Step], b: list[Step], nb: dict[int, OpSpec]) -> list[Step]:
     """Two layers' steps (a forward's and a backward's) on one rank, each cut at its all-to-alls: run a piece of
-    one, issue its all-to-all without blocking, run the other's next piece under it, wait, and so on."""
+    one, issue its all-to-all without blocking, run the other's next piece under it, wait, and so on. The
+    backward goes first, as Megatron-Core's TransformerLayerSchedulePlan.run orders a pair: its combine runs
+    under the forward's attention, the forward's dispatch under its expert GEMMs, its dispatch under the
+    forward's expert GEMMs, and the forward's combine under its attention."""
 
     def pieces(steps: list[Step]) -> list[tuple[list[Step], list[Step]]]:
         if not steps:
@@ -758,7 +761,7 @@ def _ping_pong(f: list[Step], b: list[Step], nb: dict[int, OpSpec]) -> list[Step
 
     sides = [pieces(f), pieces(b)]
     out: list[Step] = []
-    turn, pending = 0, None  # the side whose all-to-all is in flight
+    turn, pending = 1, None  # the side whose all-to-all is in flight; the backward's first
     while sides[0] or sides[1]:
         if not sides[turn]:
             turn = 1 - turn
