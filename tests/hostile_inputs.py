@@ -343,7 +343,9 @@ def draw(rng: random.Random, box: Path) -> Case:
         table = {"table": "t", "id": "r", "scenario": "s.yaml", "csv": "t.csv", "metric": "iteration_time_s",
                  "published": {"column": "ms", "scale": 0.001}, "columns": {"mb": "training.micro_batch"},
                  "group_by": ["cluster"], "notes": [{"match": {"cluster": "ours"}, "note": "n"}]}  # fmt: skip
-        doc: dict[str, Any] = rng.choice([{"cases": [one]}, {"tables": [table]}])
+        coll = {"id": "c", "table": "t", "metric": "time_s", "published": 0.005,
+                "collective": {"op": "alltoall", "hardware": "dgx-h100", "nodes": 2, "size": 469762048}}  # fmt: skip
+        doc: dict[str, Any] = rng.choice([{"cases": [one]}, {"tables": [table]}, {"cases": [coll]}])
         doc = mutate(rng, doc)
         rows = ["ms,mb,cluster", "3000,1,ours", "3100,2,ours"]
         if rng.random() < 0.6:
