@@ -106,3 +106,43 @@ def test_the_engine_slows_a_gemm_beside_a_collective_by_the_same_closed_form(pri
     want = gemm_s + comm * H if comm * (1 - H) < gemm_s else gemm_s / (1 - H)
     assert gemm_end - shared.traces[0].start_s[1] == pytest.approx(want, rel=1e-9)
     assert shared.iteration_time_s == pytest.approx(max(want, comm) + base.iteration_time_s - max(gemm_s, comm), rel=1e-9)
+
+
+R = 4 / 132  # a collective on NCCL-registered user buffers (dgx-h100's collectives.registered_sm_share)
+
+
+def test_a_collective_on_registered_buffers_holds_the_registered_share() -> None:
+    """`training.nccl_ub` marks the data-parallel and FSDP collectives `registered`: they hold the profile's
+    registered share; DeepEP's kernels and copy-engine transfers keep theirs; without a registered share
+    (None) a registered collective holds the kernel share, as before."""
+    ub = Contention(H, 20 / 132, R)
+    ag = OpSpec("allgather", "fsdp.ag", "forward", bytes=1e6, group=(0, 1), blocking=False, registered=True)
+    assert ub.held_by(ag) == R
+    assert C.held_by(ag) == H  # no registered share in the profile
+    assert ub.held_by(OpSpec("allgather", "fsdp.ag", "forward", bytes=1e6, group=(0, 1), blocking=False)) == H
+    assert ub.held_by(OpSpec("alltoall", "moe.dispatch.internode", "forward", algorithm="internode",
+                             registered=True)) == 20 / 132  # fmt: skip
+    assert ub.finish(0.0, 1.0, [(0.0, 100.0, ub.held_by(ag))]) == pytest.approx(1.0 / (1.0 - R), rel=1e-12)
+    assert Contention.of(load_profile("dgx-h100").collectives) == Contention(0.1818, 0.1515, 0.0303)
+
+
+@pytest.mark.parametrize("private", [True, False])
+def test_the_engine_slows_a_gemm_beside_a_registered_collective_by_the_registered_share(private: bool) -> None:
+    gemm_s = 5e-3
+    base = _engine(None, gemm_s, private).run()
+    comm = base.traces[0].end_s[0] - base.traces[0].start_s[0]
+    ag = OpSpec("allgather", "fsdp.ag", "forward", bytes=64e6, group=(0, 1), family="dp", blocking=False,
+                registered=True)  # fmt: skip
+    prog = [
+        Step(ag, 0, 0),
+        Step(OpSpec("gemm", "mlp.fc1", "forward", duration_s=gemm_s), 0, 0),
+        Step(OpSpec("wait", "wait.dp", "forward", family="dp"), 0, 0),
+    ]
+    topo = build_topology(HW, nodes=1)
+    eng = Engine({0: list(prog), 1: list(prog)}, [(0, 1)], list(range(8)), topo, 6e-6,
+                 contention=Contention(H, 0.0, R))  # fmt: skip
+    if not private:
+        eng._private = set()
+    shared = eng.run()
+    want = gemm_s + comm * R if comm * (1 - R) < gemm_s else gemm_s / (1 - R)
+    assert shared.traces[0].end_s[1] - shared.traces[0].start_s[1] == pytest.approx(want, rel=1e-9)

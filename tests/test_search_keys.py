@@ -21,7 +21,7 @@ SCHEME_FREE = {
     "schedule", "virtual_stages", "interleaved_warmup", "placement", "zero", "shard_group", "fsdp_copies",
     "pipeline_recv_buffers",
     "recompute", "grad_overlap", "step_sync", "grad_bucket_MB", "p2p_scatter_gather", "loss", "grad_reduce_fp32",
-    "moe_overlap", "optimizer", "param_gather_overlap",
+    "moe_overlap", "optimizer", "param_gather_overlap", "nccl_ub",
 }  # fmt: skip
 # what a layout's per-stage times do not depend on: the schedule, virtual stages, gradient overlap, the
 # pipeline's receive buffers and how FP8 GEMM inputs are kept (memory only)

@@ -228,6 +228,13 @@ def check_semantics(sc: Scenario, hw: HardwareProfile) -> None:
         moe_only = sorted({"moe", "moe_act", "shared_experts"} & set(t.recompute_modules))
         if moe_only and m.moe is None:
             raise ConfigError("training.recompute_modules", moe_only[0], "needs model.moe")
+    if t.nccl_ub and hw.collectives.registered_sm_share is None:
+        raise ConfigError(
+            "training.nccl_ub",
+            True,
+            f"hardware {hw.name} has no collectives.registered_sm_share (the SMs a collective on registered "
+            "buffers holds)",
+        )
     if t.moe_overlap and m.moe is None:
         raise ConfigError("training.moe_overlap", True, "needs model.moe (it overlaps the expert all-to-alls)")
     if t.moe_overlap and p.pipeline > 1 and p.virtual_stages == 1:

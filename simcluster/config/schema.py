@@ -432,6 +432,13 @@ class TrainingConfig(_Strict):
     grad_overlap: bool = Field(
         False, description="overlap the data-parallel gradient all-reduce with backward"
     )
+    nccl_ub: bool = Field(
+        False,
+        description="the data-parallel and FSDP collectives (gradient reductions, weight gathers) on "
+        "NCCL-registered user buffers (Megatron-Core's --use-nccl-ub): each holds the profile's "
+        "collectives.registered_sm_share of the SMs while in flight instead of kernel_sm_share, so compute "
+        "beside it slows less",
+    )
     param_gather_overlap: bool = Field(
         False,
         description="zero: optimizer or gradients: the updated weights all-gathered layer by layer under the next "

@@ -1,7 +1,8 @@
 """SM sharing between communication kernels and compute kernels on one GPU.
 
 An NCCL collective runs as a kernel that holds one thread block per channel on the GPU's SMs from its launch
-to its end (waiting for its peers included); DeepEP's dispatch and combine hold a fixed number of SMs. A
+to its end (waiting for its peers included); DeepEP's dispatch and combine hold a fixed number of SMs, and a
+collective on NCCL-registered user buffers (`training.nccl_ub`) the few its zero-copy kernels need. A
 compute-bound kernel (a GEMM, fused attention) running beside them gets the other SMs, so while a held share
 H of the SMs is taken it progresses at 1 - H of its rate: a fluid rate, re-evaluated whenever a collective
 starts or ends. Memory-bound kernels (element-wise, the optimizer) keep their rate: the SMs left still saturate
@@ -35,18 +36,23 @@ class Contention:
 
     kernel_share: float
     deepep_share: float = 0.0
+    registered_share: float | None = None  # a collective on registered user buffers; None: kernel_share
 
     @classmethod
     def of(cls, collectives: CollectiveCosts) -> Contention | None:
         """From a profile's `collectives` section; None where no share is set (the model without sharing)."""
-        k, d = collectives.kernel_sm_share, collectives.deepep_sm_share
-        return cls(k, d) if k > 0 or d > 0 else None
+        k, d, r = collectives.kernel_sm_share, collectives.deepep_sm_share, collectives.registered_sm_share
+        return cls(k, d, r) if k > 0 or d > 0 or (r or 0) > 0 else None
 
     def held_by(self, op: OpSpec) -> float:
         """Share of the SMs `op` holds while it is in flight."""
         if op.kind not in SM_HOLDING_KINDS or op.algorithm == COPY_ENGINE:
             return 0.0
-        return self.deepep_share if op.algorithm in DEEPEP_ALGORITHMS else self.kernel_share
+        if op.algorithm in DEEPEP_ALGORITHMS:
+            return self.deepep_share
+        if op.registered and self.registered_share is not None:
+            return self.registered_share
+        return self.kernel_share
 
     @staticmethod
     def stretch(held: float) -> float:

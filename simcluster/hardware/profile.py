@@ -289,6 +289,13 @@ class CollectiveCosts(_Strict):
         lt=1,
         description="the same for DeepEP's dispatch and combine kernels (expert_dispatcher: deepep)",
     )
+    registered_sm_share: float | None = Field(
+        None,
+        ge=0,
+        lt=1,
+        description="the same for a data-parallel or FSDP collective on NCCL-registered user buffers "
+        "(training.nccl_ub: NCCL's zero-copy kernels need a few SMs); unset: training.nccl_ub is refused",
+    )
 
 
 class FabricSpec(_Strict):

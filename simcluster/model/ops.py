@@ -48,6 +48,8 @@ class OpSpec:
     blocking: a blocking collective holds the compute stream until it ends; a non-blocking one runs on the
               rank's communication stream (in order with its other non-blocking collectives) until a `wait`.
     measured: a compute op whose duration came from the profile's measured tables (not the model alone).
+    registered: a collective on NCCL-registered user buffers (`training.nccl_ub`): its kernel holds the
+                profile's `collectives.registered_sm_share` of the SMs instead of `kernel_sm_share`.
     """
 
     kind: str
@@ -61,6 +63,7 @@ class OpSpec:
     blocking: bool = True
     algorithm: str = "auto"
     measured: bool = False
+    registered: bool = False
 
     @property
     def is_compute(self) -> bool:

@@ -227,13 +227,17 @@ def _rank_steps(
             if nbytes > 0:
                 shard, _ = zero.shard_groups(layout, rank, n)
                 op = OpSpec(
-                    "allgather", "params.allgather", "optimizer", bytes=nbytes, group=shard, family="dp"
-                )
+                    "allgather", "params.allgather", "optimizer", bytes=nbytes, group=shard, family="dp",
+                    registered=sc.training.nccl_ub,
+                )  # fmt: skip
                 out.append(Step(op, -1, -1))
         if ne > 1 and not full and expert > 0 and not overlapped:
             nbytes = expert * wl
             group = ctx.expert_data_group()
-            op = OpSpec("allgather", "params.expert.allgather", "optimizer", bytes=nbytes, group=group, family="dp")
+            op = OpSpec(
+                "allgather", "params.expert.allgather", "optimizer", bytes=nbytes, group=group, family="dp",
+                registered=sc.training.nccl_ub,
+            )  # fmt: skip
             out.append(Step(op, -1, -1))
     out.append(Step(ctx.sync("sync.iteration_end", "optimizer"), -1, -1))  # the loss is read on the host
     return out, params
@@ -273,6 +277,7 @@ def _dp_allreduce(
     of expert gradients, over the expert-data-parallel group."""
     phase: Phase = "optimizer" if blocking else "backward"
     tag = f"grad.expert.bucket{idx}" if expert else f"grad.bucket{idx}"
+    ub = ctx.sc.training.nccl_ub  # the gradient buffers registered with NCCL
     if expert:
         group = ctx.expert_data_group()
         if len(group) == 1:
@@ -294,6 +299,7 @@ def _dp_allreduce(
                 group=group,
                 family=family,
                 blocking=blocking,
+                registered=ub,
             )
         ]
     out = [
@@ -305,6 +311,7 @@ def _dp_allreduce(
             group=shard,
             family=family,
             blocking=blocking,
+            registered=ub,
         )
     ]
     if len(replicas) > 1:
@@ -317,6 +324,7 @@ def _dp_allreduce(
                 group=replicas,
                 family=family,
                 blocking=blocking,
+                registered=ub,
             )
         )
     return out
@@ -366,12 +374,21 @@ def _layer_kinds(ctx: _RankCtx) -> set[bool]:
 
 
 def _weight_gathers(
-    name: str, ph: Phase, family: str, parts: tuple[tuple[str, float, tuple[int, ...]], ...], wl: int
+    name: str,
+    ph: Phase,
+    family: str,
+    parts: tuple[tuple[str, float, tuple[int, ...]], ...],
+    wl: int,
+    registered: bool = False,
 ) -> list[OpSpec]:
     """The non-blocking all-gathers of one layer's weight shards, `wl` bytes a weight: one per (what,
-    parameters, group) of `parts` that has parameters and more than one rank (`name` formatted with `what`)."""
+    parameters, group) of `parts` that has parameters and more than one rank (`name` formatted with `what`);
+    `registered`: on NCCL-registered buffers (`training.nccl_ub`)."""
     return [
-        OpSpec("allgather", name.format(what), ph, bytes=n * wl, group=g, family=family, blocking=False)
+        OpSpec(
+            "allgather", name.format(what), ph, bytes=n * wl, group=g, family=family, blocking=False,
+            registered=registered,
+        )  # fmt: skip
         for what, n, g in parts
         if n > 0 and len(g) > 1
     ]
@@ -408,7 +425,9 @@ def fsdp_ops(ctx: _RankCtx) -> FsdpOps:
     for is_moe, parts in kinds.items():
         (_, dense_p, _), (_, expert_p, _) = parts
         for ph in phases:
-            gathers[is_moe, ph] = _weight_gathers("fsdp.{}params.allgather", ph, "fsdp-ag", parts, wl)
+            gathers[is_moe, ph] = _weight_gathers(
+                "fsdp.{}params.allgather", ph, "fsdp-ag", parts, wl, sc.training.nccl_ub
+            )
         reduces[is_moe] = [
             replace(op, name=op.name.replace(f"grad.{tag}bucket0", f"fsdp.{tag}grads"))
             for tag, n, expert in (("", dense_p, False), ("expert.", expert_p, True))
@@ -426,7 +445,7 @@ def fsdp_ops(ctx: _RankCtx) -> FsdpOps:
         w = scheme.grad_bytes_per_param()
         shard, _ = zero.shard_groups(ctx.layout, ctx.rank, zero.shard_size(sc))
         root_ops = [OpSpec("allgather", "fsdp.root.params.allgather", "forward", bytes=root_p * w, group=shard,
-                           family="fsdp-ag")]  # fmt: skip
+                           family="fsdp-ag", registered=sc.training.nccl_ub)]  # fmt: skip
         if sc.parallelism.fsdp_copies:
             copy_out_b = zero.fsdp_copy_bytes(sc, w, root_p)[0]
             root_ops.append(ctx.elementwise("fsdp.root.params.copy_out", "forward", copy_out_b))
@@ -442,7 +461,9 @@ def _param_gathers(ctx: _RankCtx) -> dict[bool, list[OpSpec]]:
     the experts' over their expert-data-parallel group (8 bits with `fp8_param_gather`)."""
     kinds, wl = _layer_weight_parts(ctx)
     return {
-        is_moe: _weight_gathers("params.{}layer.allgather", "forward", PARAM_GATHER_FAMILY, parts, wl)
+        is_moe: _weight_gathers(
+            "params.{}layer.allgather", "forward", PARAM_GATHER_FAMILY, parts, wl, ctx.sc.training.nccl_ub
+        )
         for is_moe, parts in kinds.items()
     }
 

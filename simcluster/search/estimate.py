@@ -132,7 +132,7 @@ def _core_key(sc: Scenario) -> tuple:
         t.micro_batch, t.global_batch, t.precision, t.fp8, t.mode, t.recompute, t.distribute_saved_activations,
         t.tp_comm_overlap, t.grad_bucket_MB, t.p2p_scatter_gather, t.eager_norm, t.eager_pointwise, t.expand_kv, t.async_tp, t.async_tp_grad_scatter, t.sp_regather, t.activation_layout, t.fp8_param_gather, t.fp8_weight_cache, t.fp8_scaling,
         t.grad_reduce_fp32, t.loss, t.step_sync, t.optimizer, t.param_gather_overlap,
-        t.masked_softmax_fusion, tuple(t.recompute_modules or ()), t.moe_overlap,
+        t.masked_softmax_fusion, tuple(t.recompute_modules or ()), t.moe_overlap, t.nccl_ub,
         sc.model if sc.model.moe is None else sc.model.model_dump_json(),  # a MoE layer list is not hashable
         sc.cluster, sc.network, sc.hardware,
     )  # fmt: skip
