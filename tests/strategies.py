@@ -94,6 +94,8 @@ def valid_scenario(choose: Choose) -> dict:
     if data > 1 and choose([False, True]):  # sharded data parallel, the weights' gathers overlapped or not
         extra_par["zero"] = choose(["optimizer", "gradients", "full"])
         extra_train["param_gather_overlap"] = choose([False, True])
+        if hardware == "dgx-h100":  # its collectives on registered buffers (the profile has their SM share)
+            extra_train["nccl_ub"] = choose([False, True])
     if scheme == "megatron-sp" and choose([False, True]):  # micro-pipelined sequence-parallel collectives
         extra_train["async_tp"] = True
     precision = choose(["bf16", "fp16", "fp32"])
