@@ -536,7 +536,8 @@ def _ub_run(write_scenario, ub: bool, hardware: str = "dgx-h100"):
         model={"layers": 4, "hidden": 4096, "heads": 32, "seq_len": 2048, "vocab": 0},
         training={"global_batch": 32, "micro_batch": 2, "grad_overlap": True, "nccl_ub": ub},
     ) | {"hardware": hardware}
-    return simulate(load_scenario(write_scenario(data, f"ub{ub}{len(hardware)}.yaml")))
+    loaded = load_scenario(write_scenario(data, f"ub{ub}{len(hardware)}.yaml"))
+    return loaded, simulate(loaded)
 
 
 def test_nccl_ub_registers_the_data_parallel_and_fsdp_collectives(write_scenario, tmp_path):
@@ -544,7 +545,7 @@ def test_nccl_ub_registers_the_data_parallel_and_fsdp_collectives(write_scenario
     registered, no tensor-parallel collective is; on dgx-h100 a registered collective holds 4 of 132 SMs
     where an NCCL kernel holds 24, so GEMMs beside FSDP's collectives slow less and the step is shorter; with
     the registered share set to the kernel share the step is exactly the one without."""
-    plain, ub = _ub_run(write_scenario, False), _ub_run(write_scenario, True)
+    (l_plain, plain), (l_ub, ub) = _ub_run(write_scenario, False), _ub_run(write_scenario, True)
     coll = ("allgather", "reducescatter", "allreduce")
     ops = [op for op, _l, _m in ub.program.steps[0] if op.kind in coll]
     fsdp = [op for op in ops if op.family.startswith("fsdp")]
@@ -555,7 +556,16 @@ def test_nccl_ub_registers_the_data_parallel_and_fsdp_collectives(write_scenario
     assert t_ub < t_plain
     same = tmp_path / "same.yaml"
     same.write_text("base: dgx-h100\nname: dgx-h100-same\ncollectives:\n  registered_sm_share: 0.1818\n")
-    assert _ub_run(write_scenario, True, str(same)).engine.iteration_time_s == t_plain
+    assert _ub_run(write_scenario, True, str(same))[1].engine.iteration_time_s == t_plain
+    # the search's estimate sees the registration too (its key holds nccl_ub; its FSDP ops are the program's)
+    from simcluster.search.estimate import Estimator
+    from simcluster.search.prune import scheme_of
+
+    est = {}
+    for loaded in (l_plain, l_ub):
+        sc = loaded.scenario
+        est[sc.training.nccl_ub] = Estimator(loaded).estimate(sc, scheme_of(sc, loaded.hardware)).iteration_time_s
+    assert est[True] < est[False]
 
 
 def test_nccl_ub_needs_a_registered_share_in_the_profile(write_scenario):
