@@ -41,31 +41,30 @@ def run_collective(
     from simcluster.network.protocols import protocols_of
     from simcluster.topology.graph import build_topology, per_flow_caps_Bps
 
-    fld = fields
     if not 0 < size <= MAX_SIZE_BYTES:
         raise ConfigError(
-            fld["size"], size, f"must be a whole number of bytes in [1, {MAX_SIZE_BYTES}] (1 PiB)"
+            fields["size"], size, f"must be a whole number of bytes in [1, {MAX_SIZE_BYTES}] (1 PiB)"
         )
     if op not in OPS:
-        raise ConfigError(fld["op"], op, f"must be one of {', '.join(OPS)}")
+        raise ConfigError(fields["op"], op, f"must be one of {', '.join(OPS)}")
     if algorithm not in REQUESTABLE[op]:
         raise ConfigError(
-            fld["algorithm"], algorithm, f"is not an algorithm of {op} ({', '.join(REQUESTABLE[op])})"
+            fields["algorithm"], algorithm, f"is not an algorithm of {op} ({', '.join(REQUESTABLE[op])})"
         )
-    hw = load_profile(hardware, field=fld["hardware"])
+    hw = load_profile(hardware, field=fields["hardware"])
     gpn = hw.node.gpus_per_node
     if gpus is not None and gpus > nodes * gpn:
-        raise ConfigError(fld["gpus"], gpus, f"exceeds the cluster's {nodes * gpn} GPUs ({nodes} x {gpn})")
-    check_cluster(nodes, gpn, nodes * gpn if gpus is None else gpus, field=fld["nodes"])
+        raise ConfigError(fields["gpus"], gpus, f"exceeds the cluster's {nodes * gpn} GPUs ({nodes} x {gpn})")
+    check_cluster(nodes, gpn, nodes * gpn if gpus is None else gpus, field=fields["nodes"])
     topo = build_topology(hw, nodes)
     total = topo.num_gpus
     n = total if gpus is None else gpus
     if n > total:
         raise ConfigError(
-            fld["gpus"], n, f"exceeds the cluster's {total} GPUs ({nodes} x {topo.gpus_per_node})"
+            fields["gpus"], n, f"exceeds the cluster's {total} GPUs ({nodes} x {topo.gpus_per_node})"
         )
     if n < 2:
-        raise ConfigError(fld["gpus"], n, "a collective needs at least 2 GPUs")
+        raise ConfigError(fields["gpus"], n, "a collective needs at least 2 GPUs")
     group = RankGroup(range(n))
     lookup = lookup_of(hw.tables)
     spec = OpSpec(kind=op, name=op, phase="forward", bytes=float(size), group=group, family="cli")

@@ -929,12 +929,13 @@ TORCH_FOREACH_ADAMW = (
 )  # fmt: skip
 
 
-def optimizer_pass_seconds(cost: CostModel, form: str, name: str, nbytes: float, measured: bool = False) -> float:
+def optimizer_pass_seconds(cost: CostModel, form: str, name: str, nbytes: float) -> float:
     """Seconds of the optimizer pass `name` over `nbytes`. PyTorch's steps (`foreach`, `fused`) launch
     multi-tensor kernels (torch._foreach_*) for clip_grad_norm_, GradScaler's unscale and foreach AdamW's
     eight passes, which reach `gpu.multi_tensor_efficiency` of the bandwidth (`CostModel.multi_tensor`);
-    the fused AdamW kernel, Megatron's passes and a measured one-sweep step (`measured`:
+    the fused AdamW kernel, Megatron's passes and a measured one-sweep step (the profile's
     `host.optimizer_bytes_per_param`, already stated at the element-wise rate) run at the element-wise rate."""
+    measured = cost.hw.host.optimizer_bytes_per_param is not None
     if not measured and form in ("foreach", "fused") and name != FUSED_ADAMW:
         return cost.multi_tensor(nbytes)
     return cost.elementwise(nbytes)
@@ -1022,9 +1023,7 @@ def _optimizer_steps(ctx: _RankCtx, params: float) -> list[Step]:
         ops.extend(mp_check("grad_norm"))
     for name, per_param in passes:
         nbytes = params * per_param
-        seconds = optimizer_pass_seconds(
-            cost, sc.training.optimizer, name, nbytes, ctx.host.optimizer_bytes_per_param is not None
-        )
+        seconds = optimizer_pass_seconds(cost, sc.training.optimizer, name, nbytes)
         ops.append(OpSpec("optimizer", name, "optimizer", duration_s=seconds, bytes=nbytes))
         if name == "optimizer.unscale":
             ops.extend(mp_check("found_inf"))

@@ -477,11 +477,7 @@ class _Layout:
             sc.training.precision, self.scheme.grad_bytes_per_param(), h.optimizer_bytes_per_param,
             sc.training.optimizer, zero.main_grads_fp32(sc),
         )
-        measured = h.optimizer_bytes_per_param is not None
-        gpu = sum(
-            optimizer_pass_seconds(cost, sc.training.optimizer, name, params * per_param, measured)
-            for name, per_param in passes
-        )
+        gpu = sum(optimizer_pass_seconds(cost, sc.training.optimizer, name, params * per_param) for name, per_param in passes)
         mp = _model_parallel_group(lay.tp, lay.dp, lay.pp, lay.order, 0, lay.cp)
         reduce = self.coll_time("allreduce", mp, 4.0)
         # the gradient norm's check (read on the host where `norm_read_on_host`); fp16's inf/nan check, read

@@ -17,12 +17,11 @@ from simcluster.memory.maxbatch import max_batch
 from simcluster.nccl_tests import run_collective
 from simcluster.search.runner import abort_pool, make_pool
 from simcluster.simulate import simulate
-from simcluster.validate.cases import Case
+from simcluster.validate.cases import COLLECTIVE_KEYS, Case, Collective
 
-# (scenario path, overrides): one simulation, whichever cases and metrics read it; a collective case's is
-# (COLLECTIVE, its fields as text)
-_Key = tuple[str, tuple[str, ...]]
-COLLECTIVE = "<collective>"
+# (scenario path, overrides), or a collective case's collective: one simulation, whichever cases and metrics
+# read it
+_Key = tuple[str, tuple[str, ...]] | Collective
 # its summary and, where a case asks for it, the largest global batch that fits; or the one-line error
 _Result = tuple[dict | None, float | None, str | None]
 
@@ -43,10 +42,10 @@ class Outcome:
 def _evaluate(key: _Key, max_global_batch: bool) -> _Result:
     """One distinct simulation (a worker's task): its summary, the largest global batch if asked, or the
     one-line error of a scenario that does not load or run."""
-    scenario, overrides = key
     try:
-        if scenario == COLLECTIVE:
-            return _collective_summary(overrides), None, None
+        if isinstance(key, Collective):
+            return _collective_summary(key), None, None
+        scenario, overrides = key
         loaded = load_scenario(Path(scenario), list(overrides))
         summary = simulate(loaded).summary()
         return summary, float(max_batch(loaded)) if max_global_batch else None, None
@@ -56,17 +55,13 @@ def _evaluate(key: _Key, max_global_batch: bool) -> _Result:
 
 def _key(case: Case) -> _Key:
     """The simulation a case reads."""
-    c = case.collective
-    if c is not None:
-        return COLLECTIVE, (c.op, c.hardware, str(c.nodes), str(c.size), str(c.gpus or ""), c.algorithm)
-    return str(case.scenario), tuple(case.overrides)
+    return case.collective or (str(case.scenario), tuple(case.overrides))
 
 
-def _collective_summary(fields: tuple[str, ...]) -> dict:
+def _collective_summary(c: Collective) -> dict:
     """A collective case's simulation as a summary: its time, and all of it communication."""
-    op, hardware, nodes, size, gpus, algorithm = fields
-    names = {k: f"collective.{k}" for k in ("op", "hardware", "nodes", "gpus", "size", "algorithm")}
-    out = run_collective(op, hardware, int(nodes), int(gpus) if gpus else None, int(size), algorithm, names)
+    names = {k: f"collective.{k}" for k in COLLECTIVE_KEYS}
+    out = run_collective(c.op, c.hardware, c.nodes, c.gpus, c.size, c.algorithm, names)
     t = float(out["time_s"])
     return {
         "time_s": t,
