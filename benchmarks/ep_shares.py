@@ -60,26 +60,6 @@ def _length(intervals: list[tuple[float, float]]) -> float:
     return sum(b - a for a, b in intervals)
 
 
-def _minus(xs: list[tuple[float, float]], ys: list[tuple[float, float]]) -> float:
-    """Length of the union `xs` outside the union `ys` (both sorted and disjoint)."""
-    left, j = 0.0, 0
-    for a, b in xs:
-        t = a
-        while j < len(ys) and ys[j][1] <= t:
-            j += 1
-        k = j
-        while t < b:
-            if k < len(ys) and ys[k][0] < b:
-                if ys[k][0] > t:
-                    left += ys[k][0] - t
-                t = max(t, ys[k][1])
-                k += 1
-            else:
-                left += b - t
-                t = b
-    return left
-
-
 def shares(overrides: list[str]) -> dict:
     res = simulate(load_scenario(SCENARIO, overrides))
     eng, prog = res.engine, res.program
@@ -89,8 +69,9 @@ def shares(overrides: list[str]) -> dict:
         steps = prog.steps[rank]
         a2a = _union([(trace.start_s[i], trace.end_s[i]) for i, st in enumerate(steps) if st[0].kind == "alltoall"])
         if best is None or _length(a2a) > best[1]:
-            comp = _union([(trace.start_s[i], trace.end_s[i]) for i, st in enumerate(steps) if st[0].is_compute])
-            best = (rank, _length(a2a), _minus(a2a, comp))
+            comp = [(trace.start_s[i], trace.end_s[i]) for i, st in enumerate(steps) if st[0].is_compute]
+            exposed = _length(_union([*a2a, *comp])) - _length(_union(comp))  # in flight, compute idle
+            best = (rank, _length(a2a), exposed)
     assert best is not None
     rank, busy, exposed = best
     return {"iteration_s": float(it), "rank": rank, "alltoall_share": float(busy / it),

@@ -80,10 +80,12 @@ def test_no_share_leaves_the_run_exactly_as_it_was() -> None:
 HW = load_profile("dgx-a100")
 
 
-def _engine(contention: Contention | None, gemm_s: float, private: bool) -> Engine:
-    """Two ranks: a non-blocking all-gather between them, a GEMM, its wait; `private`: the planner's
-    static path (the group's collective cannot be contended), else the engine's dynamic one."""
-    ag = OpSpec("allgather", "fsdp.ag", "forward", bytes=64e6, group=(0, 1), family="dp", blocking=False)
+def _engine(contention: Contention | None, gemm_s: float, private: bool, registered: bool = False) -> Engine:
+    """Two ranks: a non-blocking all-gather between them (on registered buffers where `registered`), a GEMM,
+    its wait; `private`: the planner's static path (the group's collective cannot be contended), else the
+    engine's dynamic one."""
+    ag = OpSpec("allgather", "fsdp.ag", "forward", bytes=64e6, group=(0, 1), family="dp", blocking=False,
+                registered=registered)  # fmt: skip
     prog = [
         Step(ag, 0, 0),
         Step(OpSpec("gemm", "mlp.fc1", "forward", duration_s=gemm_s), 0, 0),
@@ -131,18 +133,6 @@ def test_the_engine_slows_a_gemm_beside_a_registered_collective_by_the_registere
     gemm_s = 5e-3
     base = _engine(None, gemm_s, private).run()
     comm = base.traces[0].end_s[0] - base.traces[0].start_s[0]
-    ag = OpSpec("allgather", "fsdp.ag", "forward", bytes=64e6, group=(0, 1), family="dp", blocking=False,
-                registered=True)  # fmt: skip
-    prog = [
-        Step(ag, 0, 0),
-        Step(OpSpec("gemm", "mlp.fc1", "forward", duration_s=gemm_s), 0, 0),
-        Step(OpSpec("wait", "wait.dp", "forward", family="dp"), 0, 0),
-    ]
-    topo = build_topology(HW, nodes=1)
-    eng = Engine({0: list(prog), 1: list(prog)}, [(0, 1)], list(range(8)), topo, 6e-6,
-                 contention=Contention(H, 0.0, R))  # fmt: skip
-    if not private:
-        eng._private = set()
-    shared = eng.run()
+    shared = _engine(Contention(H, 0.0, R), gemm_s, private, registered=True).run()
     want = gemm_s + comm * R if comm * (1 - R) < gemm_s else gemm_s / (1 - R)
     assert shared.traces[0].end_s[1] - shared.traces[0].start_s[1] == pytest.approx(want, rel=1e-9)
