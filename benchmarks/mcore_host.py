@@ -192,6 +192,10 @@ def main() -> None:
     ap.add_argument("--one", choices=list(LAYERS), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.one:
+        if os.environ.get("MCORE_COMPILE", "0") != "1":
+            # Megatron-Core's jit_fuser is torch.compile, whose first calls compile in every fresh process (on a
+            # GPU: Inductor and Triton); eager unless MCORE_COMPILE=1 (on this CPU the same times either way)
+            os.environ["TORCHDYNAMO_DISABLE"] = "1"
         print(json.dumps(measure(args.one, args.iterations)))
         return
     try:
