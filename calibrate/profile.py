@@ -328,7 +328,7 @@ def _multi_tensor(b: ProfileBuilder, value: dict[str, Any]) -> None:
     for foreach AdamW's passes, over the measured seconds per parameter, against the profile's bandwidth
     (the spec's on the same device, the measured copy rate on another). Outside the schema's range (above 1:
     faster than its bytes allow; below its floor: a step stalled by something else) it is not set."""
-    from simcluster.parallel.program import TORCH_FOREACH_ADAMW
+    from simcluster.hardware.passes import TORCH_FOREACH_ADAMW
 
     per_param = sum(nbytes for _, nbytes in TORCH_FOREACH_ADAMW)
     bandwidth = b.get("gpu.memory_bandwidth_GBps") * 1e9

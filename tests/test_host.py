@@ -308,7 +308,7 @@ def test_foreach_adamw_passes_are_the_measured_kernels():
     from collections import Counter
     from pathlib import Path
 
-    from simcluster.parallel.program import TORCH_FOREACH_ADAMW
+    from simcluster.hardware.passes import TORCH_FOREACH_ADAMW
     from simcluster.traces.kineto import read_trace
 
     trace = read_trace(Path(__file__).parent / "data/h200/traces/llama4l_h200_bf16.pt.trace.json.gz")
@@ -357,7 +357,7 @@ def test_multi_tensor_efficiency_is_the_h200_traces():
     import json
     from pathlib import Path
 
-    from simcluster.parallel.program import TORCH_FOREACH_ADAMW
+    from simcluster.hardware.passes import TORCH_FOREACH_ADAMW
     from simcluster.traces.kineto import read_trace
 
     here = Path(__file__).parent / "data/h200/traces"

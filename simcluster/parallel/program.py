@@ -18,6 +18,7 @@ from itertools import repeat
 import numpy as np
 
 from simcluster.config.schema import Scenario
+from simcluster.hardware.passes import FUSED_ADAMW, TORCH_CLIP_PASSES, TORCH_FOREACH_ADAMW
 from simcluster.hardware.profile import HostSpec
 from simcluster.model.costs import CostModel
 from simcluster.model.moe import MoE
@@ -914,19 +915,6 @@ def _grad_sync_steps(ctx: _RankCtx, params: float, buckets: _Buckets) -> list[St
     return out
 
 
-# PyTorch's clip_grad_norm_(foreach=True): each gradient's norm (read 4), then every gradient scaled by the
-# clamped coefficient, unconditionally (read and write 4)
-TORCH_CLIP_PASSES = (("optimizer.grad_norm", 4.0), ("optimizer.clip", 8.0))
-# torch.optim.AdamW(foreach=True)'s _multi_tensor_adam on fp32 parameters p, gradients g, moments m and v
-# (steps on the host, so no kernel for them): p *= 1 - lr wd (read and write p: 8), m.lerp_(g) (read m and
-# g, write m: 12), v *= beta2 (8), v.addcmul_(g, g) (read v, g twice, write v: 16), s = sqrt(v) (8),
-# s /= bias correction (8), s += eps (8), p.addcdiv_(m, s) (read p, m, s, write p: 16): 84 bytes
-FUSED_ADAMW = "optimizer.adamw"  # torch.optim.AdamW(fused=True)'s one kernel: reads p, g, m, v, writes p, m, v
-TORCH_FOREACH_ADAMW = (
-    ("optimizer.weight_decay", 8.0), ("optimizer.exp_avg", 12.0), ("optimizer.exp_avg_sq_scale", 8.0),
-    ("optimizer.exp_avg_sq", 16.0), ("optimizer.sqrt", 8.0), ("optimizer.bias_correction", 8.0),
-    ("optimizer.eps", 8.0), ("optimizer.update", 16.0),
-)  # fmt: skip
 
 
 def optimizer_pass_seconds(cost: CostModel, form: str, name: str, nbytes: float) -> float:
