@@ -116,7 +116,7 @@ def _busy(trace: dict) -> tuple[float, int, float]:
         for e in trace.get("traceEvents", [])
         if e.get("ph") == "X" and e.get("cat") in ("kernel", "gpu_memcpy", "gpu_memset")
     )
-    kernels = sum(1 for e in trace.get("traceEvents", []) if e.get("cat") == "kernel")
+    kernels = sum(1 for e in trace.get("traceEvents", []) if e.get("ph") == "X" and e.get("cat") == "kernel")
     busy, end = 0.0, None
     for a, b in spans:
         if end is None or a > end:
@@ -125,7 +125,7 @@ def _busy(trace: dict) -> tuple[float, int, float]:
         elif b > end:
             busy += b - end
             end = b
-    span = (spans[-1][1] - spans[0][0]) if spans else 0.0
+    span = (max(b for _, b in spans) - spans[0][0]) if spans else 0.0
     return busy * 1e-6, kernels, span * 1e-6
 
 
