@@ -11,7 +11,7 @@
 #      (benchmarks/mcore_layer_gpu.py, with profiler traces), where megatron-core imports.
 #   4. the eager Llama-3-8B-shaped step with AdamW foreach, profiled (tests/data/h200/traces/trace_llama.py),
 #      bf16 and with FP8 linears, after $WARM seconds of steps.
-# Usage: OUT=DIR [MCORE_WHEEL=FILE] [WARM=40] [STEPS='calibrate mcore trace'] [REPEAT=3] bash benchmarks/device_next.sh
+# Usage: OUT=DIR [MCORE_WHEEL=FILE] [WARM=40] [STEPS='calibrate mcore trace'] [REPEAT=3] [BUDGET=S] bash benchmarks/device_next.sh
 # (STEPS: the steps to run, of calibrate, mcore (2 and 3) and trace)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -24,13 +24,27 @@ mkdir -p "$OUT"
 GPU=0
 if "$PY" -c "import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)" 2>/dev/null; then GPU=1; fi
 QUICK=${QUICK:-$((1 - GPU))}
+# BUDGET: seconds the whole script may take (0: no limit). The device tool brings nothing back from a call that
+# outruns its limit, so each step's limit shrinks to what is left, less 30 s to pack up, and a step with under
+# 10 s left is skipped: give BUDGET as the call's timeout less a minute.
+BUDGET=${BUDGET:-0}
+START=$SECONDS
 step() {  # step NAME SECONDS COMMAND...: run with a limit, log, and record the exit status
     local name=$1 limit=$2
     shift 2
+    if [ "$BUDGET" -gt 0 ]; then
+        local left=$((BUDGET - (SECONDS - START) - 30))
+        if [ "$left" -lt 10 ]; then
+            echo "$name skipped: ${left} s of BUDGET left" | tee -a "$OUT/steps.txt"
+            return
+        fi
+        if [ "$limit" -gt "$left" ]; then limit=$left; fi
+    fi
     local t0=$SECONDS
     timeout "$limit" "$@" > "$OUT/$name.log" 2>&1
     local rc=$?
-    echo "$name rc=$rc $((SECONDS - t0)) s" | tee -a "$OUT/steps.txt"
+    echo "$name rc=$rc $((SECONDS - t0)) s (limit $limit s)" | tee -a "$OUT/steps.txt"
+    if [ "$rc" != 0 ]; then tail -n 5 "$OUT/$name.log"; fi  # into the call's output tail
 }
 { nvidia-smi 2>&1 || true; "$PY" -c "import torch; print('torch', torch.__version__)"; lscpu 2>&1 | head -20; } > "$OUT/machine.txt"
 
