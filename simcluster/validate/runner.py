@@ -85,7 +85,9 @@ def _evaluate_pool(tasks: dict[_Key, bool], jobs: int) -> dict[_Key, _Result]:
     except BaseException:  # Ctrl-C or an internal error: stop the workers, drop what has not started
         abort_pool(pool)
         raise
-    pool.shutdown(wait=False, cancel_futures=True)
+    # every future has its result, or the pool broke: join its manager thread now, since one left running races
+    # the interpreter's exit hook for the pool's wakeup pipe ("Exception ignored ... Bad file descriptor")
+    pool.shutdown(wait=True, cancel_futures=True)
     return out
 
 
