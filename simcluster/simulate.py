@@ -146,17 +146,21 @@ class SimResult:
             "bytes_sent": float(nbytes[is_send].sum() + wire.sum()),
             "bytes_received": float(nbytes[is_recv].sum() + wire.sum()),
         }
+        moe_o = np.array([op.name.startswith("moe.") for op in ops], dtype=bool)  # a MoE block's ops
         sums = {}
         for ph in ("forward", "backward", "recompute", "optimizer"):
             sel = (busy_o & (phase_o == ph))[inverse]
             sums[ph] = float(dur[sel].sum())
             sums["layer_" + ph] = float(dur[sel & (layer >= 0)].sum())
+            sums["moe_" + ph] = float(dur[sel & moe_o[inverse] & (layer >= 0)].sum())
         out.update(
             forward_s=sums["forward"],
             backward_s=sums["backward"] + sums["recompute"],
             optimizer_s=sums["optimizer"],
             layer_forward_s=sums["layer_forward"],
             layer_backward_s=sums["layer_backward"] + sums["layer_recompute"],
+            moe_forward_s=sums["moe_forward"],
+            moe_backward_s=sums["moe_backward"] + sums["moe_recompute"],
         )
         return out
 
@@ -246,7 +250,10 @@ class SimResult:
         B = sc.training.global_batch
         fwd = stats[slowest]["forward_s"]
         bwd = stats[slowest]["backward_s"]
-        layer_runs = max(1, len(rank_layers(sc, self.program.layout.coord(slowest, "pp")))) * sc.microbatches
+        slow_layers = rank_layers(sc, self.program.layout.coord(slowest, "pp"))
+        layer_runs = max(1, len(slow_layers)) * sc.microbatches
+        moe = MoE.of(sc.model.moe)
+        moe_runs = sum(moe.is_moe(i) for i in slow_layers) * sc.microbatches if moe is not None else 0
         out = {
             "name": sc.name,
             "hardware": hw.name,
@@ -266,6 +273,8 @@ class SimResult:
             "bwd_per_seq_s": bwd / B,
             "layer_forward_time_s": stats[slowest]["layer_forward_s"] / layer_runs,
             "layer_backward_time_s": stats[slowest]["layer_backward_s"] / layer_runs,
+            "moe_forward_time_s": stats[slowest]["moe_forward_s"] / moe_runs if moe_runs else None,
+            "moe_backward_time_s": stats[slowest]["moe_backward_s"] / moe_runs if moe_runs else None,
             "train_seq_per_s": B / (fwd + bwd) if fwd + bwd > 0 else None,
             "inference_seq_per_s": B / fwd if fwd > 0 else None,
             "model_tflops_per_gpu": flops / (it * self.world_size) / 1e12 if it > 0 else 0.0,

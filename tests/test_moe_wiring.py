@@ -570,3 +570,22 @@ def test_dispatch_sync_exposes_host_time():
     assert d.t == 1
     delta = (us - H100_NO_SHARING.host.sync_us) * 1e-6
     assert res.engine.iteration_time_s - base == pytest.approx(len(syncs) * delta, rel=1e-9)
+
+
+def test_moe_block_time_is_its_ops_time_per_moe_layer_and_micro_batch():
+    """`moe_forward_time_s` / `moe_backward_time_s` (Megatron-LM's moe_perf timings): on one GPU, where nothing
+    overlaps or waits, the busy time of one MoE block's ops (router to un-permute) for one micro-batch, averaged
+    over the rank's MoE layers only (the dense first layer does not dilute it); null on a dense model."""
+    sc = scenario(t=1, pp=1, dp=1, ep=1, nodes=1, global_batch=2)  # layer 0 dense, layers 1-3 MoE; 2 micro-batches
+    res = run(sc, hw=H100_FAST_HOST)
+    summary = res.summary()
+    rep = res.program.rep_of[0]
+    for phase in ("forward", "backward"):
+        ops = [op for op, ly, mb in res.program.steps[rep] if ly == 1 and mb == 0 and op.phase == phase]
+        block = sum(op.duration_s for op in ops if op.name.startswith("moe."))
+        assert block > 0 and all(op.is_compute or op.kind == "sync" for op in ops if op.name.startswith("moe."))
+        assert summary[f"moe_{phase}_time_s"] == pytest.approx(block, rel=1e-9)
+        layer = sum(op.duration_s for op in ops if op.is_compute)
+        assert summary[f"moe_{phase}_time_s"] < layer  # the attention around it does not count
+    dense = run(sc.model_copy(update={"model": sc.model.model_copy(update={"moe": None})}), hw=H100_FAST_HOST)
+    assert dense.summary()["moe_forward_time_s"] is None and dense.summary()["moe_backward_time_s"] is None

@@ -40,6 +40,8 @@ METRICS = (
     "bwd_per_seq_s",
     "layer_forward_time_s",
     "layer_backward_time_s",
+    "moe_forward_time_s",
+    "moe_backward_time_s",
     "throughput_seq_per_s",
     "train_seq_per_s",
     "inference_seq_per_s",

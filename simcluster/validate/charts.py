@@ -34,6 +34,8 @@ QUANTITY = {
     "bwd_per_seq_s": ("backward time per sequence", "time"),
     "layer_forward_time_s": ("layer forward time", "time"),
     "layer_backward_time_s": ("layer backward time", "time"),
+    "moe_forward_time_s": ("MoE block forward time", "time"),
+    "moe_backward_time_s": ("MoE block backward time", "time"),
     "throughput_seq_per_s": ("throughput", "seq/s"),
     "train_seq_per_s": ("training throughput", "seq/s"),
     "inference_seq_per_s": ("inference throughput", "seq/s"),
