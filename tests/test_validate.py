@@ -51,6 +51,15 @@ def test_case_loader_rejects_bad_cases(tmp_path, case, message):
     assert res.exit_code == 2 and res.output.strip().startswith("error: ") and message in res.output
 
 
+def test_a_moe_metric_on_a_dense_scenario_is_one_line(tmp_path):
+    """moe_forward_time_s on a model without MoE layers: exit 2, the case and the rule, no report."""
+    path = _case_file(tmp_path, metric="moe_forward_time_s")
+    res = CliRunner().invoke(main, ["validate", "--cases", str(path), "--report", str(tmp_path / "rep")])
+    assert res.exit_code == 2
+    assert res.output.strip() == "error: case a: moe_forward_time_s needs a MoE layer on the slowest rank"
+    assert not (tmp_path / "rep").exists()
+
+
 def test_small_case_file_runs_and_reports(tmp_path):
     path = _case_file(tmp_path)
     res = CliRunner().invoke(

@@ -116,6 +116,8 @@ def run_cases(
             raise ConfigError(f"case {case.id}{what}", None, error)
         assert summary is not None
         value = batch if case.metric == "max_global_batch" else summary[case.metric]
+        if value is None and case.metric.startswith("moe_"):
+            raise ConfigError(f"case {case.id}{what}", None, f"{case.metric} needs a MoE layer on the slowest rank")
         value = math.nan if value is None else float(value)
         if not math.isfinite(value):
             raise ConfigError(f"case {case.id}{what}", None, f"predicted {case.metric} is not finite")
