@@ -75,6 +75,8 @@ def valid_scenario(choose: Choose) -> dict:
             "first_dense": choose([0, 0, 1]) if layers > 1 else 0,
             "imbalance": choose([1.0, 1.5]),
         }
+        if experts == 4 and choose([False, True]):  # group-limited routing: 2 groups of 2, 1 or 2 picked
+            extra_model["moe"].update(router_groups=2, router_group_top_k=choose([1, 2]))
         extra_par["expert"] = choose([1, data]) if experts % data == 0 else 1
         extra_par["expert_dispatcher"] = choose(["alltoall", "deepep"])
     if scheme != "optimus" and hardware == "dgx-h100" and choose([False, False, True]):  # latent attention

@@ -214,6 +214,11 @@ def test_uneven_pipeline_split(layers, pp, v, emb, loss):
         ({"ep": 16, "dp": 4, "t": 2}, "parallelism.expert"),  # 16 x etp 1 > 8 ranks of a stage
         ({"etp": 4, "ep": 1, "moe": {"expert_ffn": 510}}, "parallelism.expert_tensor"),
         ({"moe": {"layers": [9]}}, "model.moe.layers"),
+        ({"moe": {"router_groups": 4}}, "model.moe.router_group_top_k"),
+        ({"moe": {"router_group_top_k": 2}}, "model.moe.router_groups"),
+        ({"moe": {"router_groups": 3, "router_group_top_k": 1}}, "model.moe.router_groups"),
+        ({"moe": {"router_groups": 4, "router_group_top_k": 5}}, "model.moe.router_group_top_k"),
+        ({"moe": {"router_groups": 16, "router_group_top_k": 1}}, "model.moe.top_k"),  # 1 expert < top_k 2
     ],
 )
 def test_bad_moe_inputs(change, field):
@@ -261,6 +266,56 @@ def test_hit_probability_closed_form():
     for E, k, parts in [(128, 8, 4), (256, 8, 8), (8, 2, 8), (16, 2, 2), (64, 6, 64)]:
         assert hit_probability(E, k, parts) == pytest.approx(1 - comb(E - E // parts, k) / comb(E, k), rel=1e-12)
     assert hit_probability(8, 8, 2) == 1.0  # every expert chosen
+
+
+def test_group_limited_hit_probability_by_enumeration():
+    """Group-limited routing (`router_groups`, `router_group_top_k`): the probability that a token reaches a
+    part (GPU or node) equals the count over every pick of groups and every top_k of their experts, averaged
+    over the parts, for parts inside a group, spanning groups, and straddling group edges."""
+    from itertools import combinations
+
+    from simcluster.model.moe import hit_probability
+
+    def enumerate_hits(E, k, parts, G, g):
+        size, per, hits, total = E // G, E // parts, 0, 0
+        for picked in combinations(range(G), g):
+            experts = [e for q in picked for e in range(q * size, (q + 1) * size)]
+            for chosen in combinations(experts, k):
+                total += parts
+                hits += len({e // per for e in chosen})
+        return hits / total
+
+    for E, k, parts, G, g in [(12, 3, 4, 4, 2), (12, 3, 2, 4, 2), (12, 3, 3, 4, 2), (12, 2, 6, 4, 3),
+                              (16, 4, 8, 4, 2), (24, 3, 4, 6, 2)]:  # fmt: skip
+        assert hit_probability(E, k, parts, G, g) == pytest.approx(enumerate_hits(E, k, parts, G, g), rel=1e-12)
+    # DeepSeek-V3: 256 experts in 8 groups (one a node), 4 picked: each of 8 nodes is reached with probability
+    # 1/2 x (1 - C(96, 8) / C(128, 8)), 3.63 nodes a token (at most 4), where uniform top 8 reaches 5.3
+    from math import comb
+
+    assert hit_probability(256, 8, 8, 8, 4) == pytest.approx(0.5 * (1 - comb(96, 8) / comb(128, 8)), rel=1e-12)
+    assert 8 * hit_probability(256, 8, 8, 8, 4) < 4 < 8 * hit_probability(256, 8, 8)
+
+
+def test_group_limited_routing_shrinks_deepep_bytes_only():
+    """DeepEP moves one copy per GPU (node) a token reaches, so group-limited routing scales its exchanges by
+    the ratio of hit probabilities; NCCL's all-to-all sends a copy per expert and does not change."""
+    from simcluster.model.moe import hit_probability
+
+    def exchanges(dispatcher, groups):
+        sc = scenario(t=1, pp=1, dp=8, ep=8, nodes=1, moe=groups)
+        par = sc.parallelism.model_copy(update={"expert_dispatcher": dispatcher})
+        sc = sc.model_copy(update={"parallelism": par})
+        check_semantics(sc, H100)
+        prog = build_program(sc, CostModel(H100, "bf16"), fold=True)
+        return {op.name: op.bytes for op, ly, mb in prog.steps[0] if mb == 0 and ly == 1 and op.kind == "alltoall"}
+
+    limited = {"router_groups": 8, "router_group_top_k": 2}  # 16 experts, 2 a group = a GPU's
+    uniform, grouped = exchanges("deepep", None), exchanges("deepep", limited)
+    ratio = hit_probability(16, 2, 8, 8, 2) / hit_probability(16, 2, 8)
+    assert ratio < 1 and set(uniform) == set(grouped)
+    for name, nbytes in uniform.items():
+        assert grouped[name] == pytest.approx(ratio * nbytes, rel=1e-12)
+    assert exchanges("alltoall", limited) == exchanges("alltoall", None)
 
 
 def test_deepep_exchanges():

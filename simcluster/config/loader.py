@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from simcluster.config.limits import check_cluster, check_seeds, check_work
-from simcluster.config.schema import FUSED_ATTENTION, Scenario
+from simcluster.config.schema import FUSED_ATTENTION, MoEConfig, Scenario
 from simcluster.errors import ConfigError
 from simcluster.hardware.profile import HardwareProfile, load_profile
 from simcluster.hardware.tables import lookup_of
@@ -132,6 +132,28 @@ def _check_context(sc: Scenario) -> None:
                 )
 
 
+def _check_router_groups(moe: MoEConfig) -> None:
+    """Group-limited routing (Megatron-Core's rules): both fields or neither, groups dividing the experts, and
+    enough experts in the picked groups for top_k."""
+    g, gk = moe.router_groups, moe.router_group_top_k
+    if (g is None) != (gk is None):
+        field = "model.moe.router_group_top_k" if g is not None else "model.moe.router_groups"
+        other = "model.moe.router_groups" if g is not None else "model.moe.router_group_top_k"
+        raise ConfigError(field, None, f"must be given with {other} (group-limited routing takes both)")
+    if g is None or gk is None:
+        return
+    if moe.experts % g:
+        raise ConfigError("model.moe.router_groups", g, f"must divide model.moe.experts={moe.experts}")
+    if gk > g:
+        raise ConfigError("model.moe.router_group_top_k", gk, f"must not exceed model.moe.router_groups={g}")
+    if moe.top_k > gk * (moe.experts // g):
+        raise ConfigError(
+            "model.moe.top_k",
+            moe.top_k,
+            f"must not exceed the {gk * (moe.experts // g)} experts of the router_group_top_k={gk} groups a token picks",
+        )
+
+
 def _check_moe(sc: Scenario) -> None:
     """Mixture-of-experts shape and expert parallelism (Megatron-Core's rules)."""
     p, m = sc.parallelism, sc.model
@@ -156,6 +178,7 @@ def _check_moe(sc: Scenario) -> None:
         raise ConfigError("model.moe.top_k", moe.top_k, f"must not exceed model.moe.experts={moe.experts}")
     if moe.experts % ep:
         raise ConfigError("parallelism.expert", ep, f"must divide model.moe.experts={moe.experts}")
+    _check_router_groups(moe)
     ranks = p.tensor * p.context * p.data
     if ranks % (ep * etp):
         raise ConfigError(

@@ -192,6 +192,17 @@ class MoEConfig(_Strict):
     shared_ffn: int | None = Field(
         None, gt=0, le=4 * MAX_HIDDEN, description="hidden size of each shared expert; default: expert_ffn"
     )
+    router_groups: int | None = Field(
+        None,
+        gt=0,
+        le=MAX_PARALLEL,
+        description="group-limited routing: the experts in this many contiguous groups, of which a token picks "
+        "router_group_top_k and its top_k experts inside them (Megatron-Core's --moe-router-num-groups; "
+        "DeepSeek-V3: 8, one per node of its expert-parallel 64); default: no groups",
+    )
+    router_group_top_k: int | None = Field(
+        None, gt=0, le=MAX_PARALLEL, description="groups each token picks (--moe-router-group-topk; DeepSeek-V3: 4)"
+    )
     every: int = Field(1, gt=0, le=MAX_LAYERS, description="every k-th layer after first_dense is MoE")
     first_dense: int = Field(0, ge=0, le=MAX_LAYERS, description="leading dense layers (DeepSeek-V3: 3)")
     layers: list[Annotated[int, Field(ge=0, le=MAX_LAYERS)]] | None = Field(

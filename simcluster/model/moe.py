@@ -9,6 +9,7 @@ hidden `expert_ffn` of which each token visits `top_k`, and `shared_experts` exp
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import comb
 
 from simcluster.config.schema import MoEConfig
 from simcluster.errors import ConfigError
@@ -32,6 +33,8 @@ class MoE:
     layers: tuple[int, ...] = ()
     capacity_factor: float | None = None  # None = dropless
     imbalance: float = 1.0  # the busiest expert rank's routed tokens over the mean
+    router_groups: int = 0  # group-limited routing: experts in this many contiguous groups (0: none)
+    router_group_top_k: int = 0  # groups a token picks; its top_k experts lie inside them
 
     @classmethod
     def of(cls, cfg: MoEConfig | None) -> MoE | None:
@@ -49,6 +52,8 @@ class MoE:
             layers=tuple(sorted(set(cfg.layers or ()))),
             capacity_factor=cfg.capacity_factor,
             imbalance=cfg.imbalance,
+            router_groups=cfg.router_groups or 0,
+            router_group_top_k=cfg.router_group_top_k or 0,
         )
 
     def is_moe(self, layer: int) -> bool:
@@ -104,15 +109,52 @@ def expert_layout(layout: RankLayout, ep: int, etp: int = 1) -> RankLayout:
     return RankLayout(tp=etp, dp=edp, pp=layout.pp, ep=ep, order="tp-ep-dp-pp")
 
 
-def hit_probability(experts: int, top_k: int, parts: int) -> float:
-    """Probability that a token's top_k experts, chosen uniformly without repeats among `experts` split
-    evenly over `parts` (nodes or GPUs), include at least one of a given part: 1 - C(E - E/parts, k) / C(E, k)."""
+def _miss(candidates: int, held: int, top_k: int) -> float:
+    """C(candidates - held, top_k) / C(candidates, top_k): a uniform top_k of `candidates` experts misses all
+    `held` of them."""
     miss = 1.0
-    per = experts // parts
     for i in range(top_k):
-        miss *= max(0, experts - per - i) / (experts - i)
-    return 1.0 - miss
+        miss *= max(0, candidates - held - i) / (candidates - i)
+    return miss
 
+
+def _part_hit(overlaps: list[int], groups: int, picked: int, candidates: int, top_k: int) -> float:
+    """P(a token hits a part) under group-limited routing: `overlaps`, the part's experts in each group it
+    touches; the token picks `picked` of `groups` uniformly and its top_k uniformly among their `candidates`
+    experts. Counted over how many touched groups are picked and the experts they bring (ways[j][m])."""
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}
+    for o in overlaps:
+        nxt: dict[tuple[int, int], int] = {}
+        for (j, m), w in ways.items():
+            nxt[(j, m)] = nxt.get((j, m), 0) + w
+            nxt[(j + 1, m + o)] = nxt.get((j + 1, m + o), 0) + w
+        ways = nxt
+    rest, hit = groups - len(overlaps), 0.0
+    for (j, m), w in ways.items():
+        if 0 <= picked - j <= rest:
+            hit += w * comb(rest, picked - j) * (1.0 - _miss(candidates, m, top_k))
+    return hit / comb(groups, picked)
+
+
+def hit_probability(experts: int, top_k: int, parts: int, groups: int = 0, group_top_k: int = 0) -> float:
+    """Probability that a token's top_k experts include at least one of a given part (node or GPU) when the
+    experts are split evenly and contiguously over `parts`. Uniform routing: top_k distinct experts of all,
+    1 - C(E - E/parts, k) / C(E, k). Group-limited routing (`groups` contiguous groups, a token picking
+    `group_top_k` of them uniformly, then its top_k uniformly among their experts): the same miss inside the
+    picked groups, averaged over which groups are picked; parts that straddle groups differently are
+    averaged."""
+    per = experts // parts
+    if not groups:
+        return 1.0 - _miss(experts, per, top_k)
+    size = experts // groups
+    candidates = group_top_k * size
+    alike = per % size == 0 or size % per == 0  # every part touches the groups alike
+    total = 0.0
+    for p in range(1 if alike else parts):
+        lo, hi = p * per, (p + 1) * per
+        overlaps = [min(hi, (i + 1) * size) - max(lo, i * size) for i in range(lo // size, (hi - 1) // size + 1)]
+        total += _part_hit(overlaps, groups, group_top_k, candidates, top_k)
+    return total / (1 if alike else parts)
 
 def routed_pairs(tokens: int, m: MoE, imbalance: float = 1.0) -> float:
     """Token-expert pairs the busiest rank of an expert-parallel group computes per MoE layer, with `tokens`

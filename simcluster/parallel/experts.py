@@ -175,10 +175,10 @@ def _deepep(
     crosses the fabric once per node holding one of its experts, to the GPU at its own position there (over
     N-way `internode` exchanges, tokens x P(node hit) per pair), which forwards it over NVLink once per GPU
     holding one of its experts (G-way `intranode` exchanges, N tokens x P(GPU hit) per pair), where NCCL's
-    all-to-all sends one copy per expert. Routing uniform (`hit_probability`)."""
+    all-to-all sends one copy per expert. Routing uniform, or group-limited (`hit_probability`)."""
     nodes, gpus = split
-    node_hit = hit_probability(m.experts, m.top_k, nodes)
-    gpu_hit = hit_probability(m.experts, m.top_k, nodes * gpus)
+    node_hit = hit_probability(m.experts, m.top_k, nodes, m.router_groups, m.router_group_top_k)
+    gpu_hit = hit_probability(m.experts, m.top_k, nodes * gpus, m.router_groups, m.router_group_top_k)
     base = name.removesuffix(".alltoall").removesuffix(".alltoall.bwd")
     suffix = ".bwd" if name.endswith(".bwd") else ""
     out = []
