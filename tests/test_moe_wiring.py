@@ -294,6 +294,10 @@ def test_group_limited_hit_probability_by_enumeration():
 
     assert hit_probability(256, 8, 8, 8, 4) == pytest.approx(0.5 * (1 - comb(96, 8) / comb(128, 8)), rel=1e-12)
     assert 8 * hit_probability(256, 8, 8, 8, 4) < 4 < 8 * hit_probability(256, 8, 8)
+    # the widest inputs the schema takes stay sums of a few terms (hypergeometric, one period of the layout),
+    # inside [0, 1]: one part of 2 reached surely by 1,000 experts of 32,768 picked groups; 3 groups over 5 parts
+    assert hit_probability(65536, 1000, 2, 65536, 32768) == 1.0
+    assert 0.0 < hit_probability(65535, 8, 5, 3, 2) < 1.0
 
 
 def test_group_limited_routing_shrinks_deepep_bytes_only():

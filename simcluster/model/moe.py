@@ -9,7 +9,8 @@ hidden `expert_ffn` of which each token visits `top_k`, and `shared_experts` exp
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import comb
+from itertools import product
+from math import exp, lcm, lgamma
 
 from simcluster.config.schema import MoEConfig
 from simcluster.errors import ConfigError
@@ -109,31 +110,38 @@ def expert_layout(layout: RankLayout, ep: int, etp: int = 1) -> RankLayout:
     return RankLayout(tp=etp, dp=edp, pp=layout.pp, ep=ep, order="tp-ep-dp-pp")
 
 
+def _lcomb(n: int, k: int) -> float:
+    """log C(n, k) (lgamma: exact enough for probabilities, and quick for any size)."""
+    return lgamma(n + 1) - lgamma(k + 1) - lgamma(n - k + 1)
+
+
 def _miss(candidates: int, held: int, top_k: int) -> float:
     """C(candidates - held, top_k) / C(candidates, top_k): a uniform top_k of `candidates` experts misses all
     `held` of them."""
+    if candidates - held < top_k:
+        return 0.0
+    if top_k > 64:  # logs for a wide top_k (quick at any size); the product otherwise
+        return exp(_lcomb(candidates - held, top_k) - _lcomb(candidates, top_k))
     miss = 1.0
     for i in range(top_k):
-        miss *= max(0, candidates - held - i) / (candidates - i)
+        miss *= (candidates - held - i) / (candidates - i)
     return miss
 
 
-def _part_hit(overlaps: list[int], groups: int, picked: int, candidates: int, top_k: int) -> float:
-    """P(a token hits a part) under group-limited routing: `overlaps`, the part's experts in each group it
-    touches; the token picks `picked` of `groups` uniformly and its top_k uniformly among their `candidates`
-    experts. Counted over how many touched groups are picked and the experts they bring (ways[j][m])."""
-    ways: dict[tuple[int, int], int] = {(0, 0): 1}
-    for o in overlaps:
-        nxt: dict[tuple[int, int], int] = {}
-        for (j, m), w in ways.items():
-            nxt[(j, m)] = nxt.get((j, m), 0) + w
-            nxt[(j + 1, m + o)] = nxt.get((j + 1, m + o), 0) + w
-        ways = nxt
-    rest, hit = groups - len(overlaps), 0.0
-    for (j, m), w in ways.items():
-        if 0 <= picked - j <= rest:
-            hit += w * comb(rest, picked - j) * (1.0 - _miss(candidates, m, top_k))
-    return hit / comb(groups, picked)
+def _part_hit(whole: int, size: int, edges: tuple[int, ...], groups: int, picked: int, top_k: int) -> float:
+    """P(a token reaches a part) under group-limited routing, for a part holding `whole` groups of `size`
+    experts and cutting `edges` more (its experts in each): the token picks `picked` of `groups` uniformly and
+    its top_k uniformly among their picked * size experts. Summed over which cut groups are picked and how many
+    whole ones (hypergeometric)."""
+    rest = groups - whole - len(edges)
+    hit = 0.0
+    for mask in product((0, 1), repeat=len(edges)):
+        cut = sum(mask)
+        held = sum(e for e, on in zip(edges, mask) if on)
+        for j in range(max(0, picked - cut - rest), min(whole, picked - cut) + 1):
+            log_ways = _lcomb(whole, j) + _lcomb(rest, picked - cut - j) - _lcomb(groups, picked)
+            hit += exp(log_ways) * (1.0 - _miss(picked * size, held + j * size, top_k))
+    return hit
 
 
 def hit_probability(experts: int, top_k: int, parts: int, groups: int = 0, group_top_k: int = 0) -> float:
@@ -141,20 +149,23 @@ def hit_probability(experts: int, top_k: int, parts: int, groups: int = 0, group
     experts are split evenly and contiguously over `parts`. Uniform routing: top_k distinct experts of all,
     1 - C(E - E/parts, k) / C(E, k). Group-limited routing (`groups` contiguous groups, a token picking
     `group_top_k` of them uniformly, then its top_k uniformly among their experts): the same miss inside the
-    picked groups, averaged over which groups are picked; parts that straddle groups differently are
-    averaged."""
+    picked groups, averaged over which groups are picked, and over the parts of one period of the layout
+    (lcm(E/parts, E/groups) experts) where parts cut groups differently."""
     per = experts // parts
     if not groups:
         return 1.0 - _miss(experts, per, top_k)
     size = experts // groups
-    candidates = group_top_k * size
-    alike = per % size == 0 or size % per == 0  # every part touches the groups alike
+    period = lcm(per, size) // per
     total = 0.0
-    for p in range(1 if alike else parts):
+    for p in range(period):
         lo, hi = p * per, (p + 1) * per
-        overlaps = [min(hi, (i + 1) * size) - max(lo, i * size) for i in range(lo // size, (hi - 1) // size + 1)]
-        total += _part_hit(overlaps, groups, group_top_k, candidates, top_k)
-    return total / (1 if alike else parts)
+        first, last = -(-lo // size), hi // size  # the groups wholly inside [lo, hi)
+        edges = tuple(
+            min(hi, (g + 1) * size) - max(lo, g * size)
+            for g in sorted({lo // size, (hi - 1) // size} - set(range(first, last)))
+        )
+        total += _part_hit(max(0, last - first), size, edges, groups, group_top_k, top_k)
+    return min(1.0, max(0.0, total / period))  # the logs' rounding kept inside [0, 1]
 
 def routed_pairs(tokens: int, m: MoE, imbalance: float = 1.0) -> float:
     """Token-expert pairs the busiest rank of an expert-parallel group computes per MoE layer, with `tokens`
