@@ -73,15 +73,20 @@ def _stub_cuda() -> None:
     torch.Tensor.record_stream = lambda self, s: None  # type: ignore[method-assign,assignment]
 
 
-def _mcore_layer(experts: int, topk: int, device: str):  # noqa: ANN202 - a Megatron-Core TransformerLayer
+def init_megatron(device: str, backend: str | None = None) -> None:
+    """A one-rank process group and Megatron-Core's parallel state (every parallel size 1). On a CPU-only
+    torch (`_stub_cuda` applied first), Megatron-Core's CUDA paths made plain: no RNG tracker fork, its global
+    memory buffer a torch.empty, the router's matmul without Transformer Engine; on a GPU, the CUDA RNG
+    tracker seeded."""
     import torch
-    import torch.nn.functional as F
     from megatron.core import parallel_state, tensor_parallel
 
     if not torch.distributed.is_initialized():
         os.environ.setdefault("MASTER_ADDR", "127.0.0.1")
         os.environ.setdefault("MASTER_PORT", "29571")
-        torch.distributed.init_process_group("gloo" if device == "cpu" else "nccl", rank=0, world_size=1)
+        torch.distributed.init_process_group(
+            backend or ("gloo" if device == "cpu" else "nccl"), rank=0, world_size=1
+        )
         parallel_state.initialize_model_parallel(1, 1, expert_model_parallel_size=1)
     if device == "cpu":
         import megatron.core.transformer.moe.moe_utils as moe_utils
@@ -95,6 +100,13 @@ def _mcore_layer(experts: int, topk: int, device: str):  # noqa: ANN202 - a Mega
         moe_utils.te_general_gemm = None  # no Transformer Engine: the router's plain matmul
     else:
         tensor_parallel.model_parallel_cuda_manual_seed(0)
+
+
+def _mcore_layer(experts: int, topk: int, device: str):  # noqa: ANN202 - a Megatron-Core TransformerLayer
+    import torch
+    import torch.nn.functional as F
+
+    init_megatron(device)
     from megatron.core.models.gpt import gpt_layer_specs as specs
     from megatron.core.transformer.transformer_config import TransformerConfig
     from megatron.core.transformer.transformer_layer import TransformerLayer

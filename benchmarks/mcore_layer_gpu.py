@@ -76,20 +76,13 @@ def _sdpa_attention():  # noqa: ANN202 - a Megatron-Core core-attention module c
 def build(layout: str, device: str, dims: dict):  # noqa: ANN201 - a list of Megatron-Core TransformerLayers
     import torch
     import torch.nn.functional as F
-    from megatron.core import parallel_state, tensor_parallel
+    from mcore_host import init_megatron
     from megatron.core.models.gpt import gpt_layer_specs as specs
     from megatron.core.transformer.transformer_config import TransformerConfig
     from megatron.core.transformer.transformer_layer import TransformerLayer
 
     heads, groups, experts, topk, _ = LAYOUTS[layout]
-    if not torch.distributed.is_initialized():
-        os.environ.setdefault("MASTER_ADDR", "127.0.0.1")
-        os.environ.setdefault("MASTER_PORT", "29573")
-        backend = os.environ.get("MCORE_BACKEND", "gloo" if device == "cpu" else "nccl")
-        torch.distributed.init_process_group(backend, rank=0, world_size=1)
-        parallel_state.initialize_model_parallel(1, 1, expert_model_parallel_size=1)
-        if device == "cuda":
-            tensor_parallel.model_parallel_cuda_manual_seed(0)
+    init_megatron(device, os.environ.get("MCORE_BACKEND"))
     dtype = torch.bfloat16 if device == "cuda" else torch.float32
     cfg = TransformerConfig(
         num_layers=LAYERS, hidden_size=dims["hidden"], num_attention_heads=heads, num_query_groups=groups,
@@ -139,20 +132,11 @@ def measure(layout: str, iterations: int, out: Path | None) -> dict:
         if device == "cuda"
         else QUICK
     )
+    sys.path.insert(0, str(ROOT / "benchmarks"))  # mcore_host: Megatron-Core's setup, shared
     if device == "cpu":
-        sys.path.insert(0, str(ROOT / "benchmarks"))
         from mcore_host import _stub_cuda  # CPU no-ops for Megatron-Core's CUDA-only calls
 
         _stub_cuda()
-        import megatron.core.transformer.moe.moe_utils as moe_utils
-        import megatron.core.utils as mcore_utils
-        from megatron.core import tensor_parallel
-
-        mcore_utils.GlobalMemoryBuffer.get_tensor = (  # type: ignore[method-assign]
-            lambda self, shape, dtype, name, mem_alloc_context=None: torch.empty(shape, dtype=dtype)
-        )
-        moe_utils.te_general_gemm = None  # no Transformer Engine: the router's plain matmul
-        tensor_parallel.get_cuda_rng_tracker().fork = lambda *a, **k: contextlib.nullcontext()
     torch.manual_seed(0)
     _log(f"{layout}: building {LAYERS} layers on {device}")
     layers = build(layout, device, dims)
