@@ -57,12 +57,7 @@ def run_collective(
         raise ConfigError(fields["gpus"], gpus, f"exceeds the cluster's {nodes * gpn} GPUs ({nodes} x {gpn})")
     check_cluster(nodes, gpn, nodes * gpn if gpus is None else gpus, field=fields["nodes"])
     topo = build_topology(hw, nodes)
-    total = topo.num_gpus
-    n = total if gpus is None else gpus
-    if n > total:
-        raise ConfigError(
-            fields["gpus"], n, f"exceeds the cluster's {total} GPUs ({nodes} x {topo.gpus_per_node})"
-        )
+    n = topo.num_gpus if gpus is None else gpus  # not above nodes x gpus_per_node: checked above
     if n < 2:
         raise ConfigError(fields["gpus"], n, "a collective needs at least 2 GPUs")
     group = RankGroup(range(n))

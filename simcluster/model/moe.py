@@ -160,10 +160,8 @@ def hit_probability(experts: int, top_k: int, parts: int, groups: int = 0, group
     for p in range(period):
         lo, hi = p * per, (p + 1) * per
         first, last = -(-lo // size), hi // size  # the groups wholly inside [lo, hi)
-        edges = tuple(
-            min(hi, (g + 1) * size) - max(lo, g * size)
-            for g in sorted({lo // size, (hi - 1) // size} - set(range(first, last)))
-        )
+        cut = sorted(g for g in {lo // size, (hi - 1) // size} if not first <= g < last)
+        edges = tuple(min(hi, (g + 1) * size) - max(lo, g * size) for g in cut)
         total += _part_hit(max(0, last - first), size, edges, groups, group_top_k, top_k)
     return min(1.0, max(0.0, total / period))  # the logs' rounding kept inside [0, 1]
 

@@ -915,8 +915,6 @@ def _grad_sync_steps(ctx: _RankCtx, params: float, buckets: _Buckets) -> list[St
     return out
 
 
-
-
 def optimizer_pass_seconds(cost: CostModel, form: str, name: str, nbytes: float) -> float:
     """Seconds of the optimizer pass `name` over `nbytes`. PyTorch's steps (`foreach`, `fused`) launch
     multi-tensor kernels (torch._foreach_*) for clip_grad_norm_, GradScaler's unscale and foreach AdamW's

@@ -58,6 +58,12 @@ def _key(case: Case) -> _Key:
     return case.collective or (str(case.scenario), tuple(case.overrides))
 
 
+def _baseline_key(case: Case) -> _Key:
+    """The simulation a case's baseline reads (a case with a `baseline`)."""
+    assert case.baseline is not None
+    return str(case.baseline[0]), tuple(case.baseline[1])
+
+
 def _collective_summary(c: Collective) -> dict:
     """A collective case's simulation as a summary: its time, and all of it communication."""
     names = {k: f"collective.{k}" for k in COLLECTIVE_KEYS}
@@ -98,7 +104,7 @@ def run_cases(
         raise ConfigError("--jobs", jobs, "must be at least 1")
     tasks: dict[_Key, bool] = {}
     for case in cases:
-        for key in (_key(case), *([(str(case.baseline[0]), case.baseline[1])] if case.baseline else [])):
+        for key in (_key(case), *([_baseline_key(case)] if case.baseline else [])):
             tasks[key] = tasks.get(key, False) or case.metric == "max_global_batch"
     # one at a time, each when a case first needs it (a bad case stops the run there); or all at once
     results = _evaluate_pool(tasks, jobs) if jobs > 1 and len(tasks) > 1 else {}
@@ -126,7 +132,7 @@ def run_cases(
     for i, case in enumerate(cases):
         raw[case.id] = checked(case, _key(case), "")
         if case.baseline is not None:
-            base = checked(case, (str(case.baseline[0]), case.baseline[1]), ".baseline")
+            base = checked(case, _baseline_key(case), ".baseline")
             if base == 0:
                 raise ConfigError(
                     f"case {case.id}.baseline",
