@@ -32,6 +32,7 @@ import gzip
 import json
 import os
 import platform
+import shutil
 import statistics
 import sys
 import time
@@ -102,24 +103,13 @@ def build(layout: str, device: str, dims: dict):  # noqa: ANN201 - a list of Meg
     return [TransformerLayer(cfg, spec.submodules, layer_number=i + 1).to(device) for i in range(LAYERS)]
 
 
-def _busy(trace: dict) -> tuple[float, int, float]:
-    """GPU busy seconds (union of kernel and memcpy intervals), kernels, and the span of a profiler trace."""
-    spans = sorted(
-        (e["ts"], e["ts"] + e["dur"])
-        for e in trace.get("traceEvents", [])
-        if e.get("ph") == "X" and e.get("cat") in ("kernel", "gpu_memcpy", "gpu_memset")
-    )
-    kernels = sum(1 for e in trace.get("traceEvents", []) if e.get("ph") == "X" and e.get("cat") == "kernel")
-    busy, end = 0.0, None
-    for a, b in spans:
-        if end is None or a > end:
-            busy += b - a
-            end = b
-        elif b > end:
-            busy += b - end
-            end = b
-    span = (max(b for _, b in spans) - spans[0][0]) if spans else 0.0
-    return busy * 1e-6, kernels, span * 1e-6
+def gpu_figures(path: Path) -> tuple[float, int, float]:
+    """GPU busy seconds (the union of kernel and copy intervals over all streams), kernels launched, and span
+    of a profiler trace, as `simcluster trace` reads one (simcluster.traces.kineto.read_trace)."""
+    from simcluster.traces.kineto import read_trace
+
+    tr = read_trace(path)
+    return tr.busy_s, sum(k.cls not in ("memcpy", "memset") for k in tr.kernels), tr.span_s
 
 
 def measure(layout: str, iterations: int, out: Path | None) -> dict:
@@ -132,7 +122,7 @@ def measure(layout: str, iterations: int, out: Path | None) -> dict:
         if device == "cuda"
         else QUICK
     )
-    sys.path.insert(0, str(ROOT / "benchmarks"))  # mcore_host: Megatron-Core's setup, shared
+    sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]  # simcluster; mcore_host: Megatron-Core's setup
     if device == "cpu":
         from mcore_host import _stub_cuda  # CPU no-ops for Megatron-Core's CUDA-only calls
 
@@ -176,11 +166,10 @@ def measure(layout: str, iterations: int, out: Path | None) -> dict:
         p1 = time.perf_counter()
     tmp = Path(os.environ.get("TMPDIR", "/tmp")) / f"mcore_layer_{layout}_{os.getpid()}.json"
     prof.export_chrome_trace(str(tmp))
-    trace = json.loads(tmp.read_text())
-    busy, kernels, span = _busy(trace)
+    busy, kernels, span = gpu_figures(tmp) if device == "cuda" else (0.0, 0, 0.0)  # a CPU run: no GPU work
     if out is not None:
-        with gzip.open(out / f"mcore_layer_{layout}.pt.trace.json.gz", "wt") as f:
-            json.dump(trace, f)
+        with tmp.open("rb") as src, gzip.open(out / f"mcore_layer_{layout}.pt.trace.json.gz", "wb") as dst:
+            shutil.copyfileobj(src, dst)
     tmp.unlink()
     per = LAYERS  # per layer and micro-batch
     heads, groups, experts, topk, tokens = LAYOUTS[layout]
