@@ -58,6 +58,11 @@ def test_a_moe_metric_on_a_dense_scenario_is_one_line(tmp_path):
     assert res.exit_code == 2
     assert res.output.strip() == "error: case a: moe_forward_time_s needs a MoE layer on the slowest rank"
     assert not (tmp_path / "rep").exists()
+    mine = tmp_path / "mine"  # an existing --out holding a user's file: left exactly as it was
+    mine.mkdir()
+    (mine / "notes.txt").write_text("mine")
+    res = CliRunner().invoke(main, ["validate", "--cases", str(path), "--report", str(mine)])
+    assert res.exit_code == 2 and sorted(p.name for p in mine.iterdir()) == ["notes.txt"]
 
 
 def test_small_case_file_runs_and_reports(tmp_path):

@@ -48,7 +48,7 @@ def command(
 ) -> None:
     """Run validation cases and print predicted vs published with the signed relative error."""
     from simcluster.commands.options import check_executor
-    from simcluster.report.outdir import claim, out_folder
+    from simcluster.report.outdir import check_claim, claim, out_folder
     from simcluster.search.runner import default_jobs
     from simcluster.validate.cases import default_cases_path, load_cases
     from simcluster.validate.report import as_json, as_text, write_report
@@ -59,13 +59,16 @@ def command(
         with contextlib.ExitStack() as stack:
             if report is not None:  # checked (and made) before an hour of cases, not after; removed again
                 report = stack.enter_context(out_folder(report))  # if made now and a case fails
-                claim(report, ["validation.html"])
+                check_claim(report, ["validation.html"])  # claimed (the manifest) only once it is written
             cases = load_cases(cases_path or default_cases_path())
             keep = select_tables(cases, table_filter)
             run = run_cases(needed(cases, keep), jobs=jobs or default_jobs())
             outcomes = [o for o in run if o.case.id in keep]
             click.echo(as_json(outcomes) if as_json_flag else as_text(outcomes), nl=not as_json_flag)
-            path = write_report(outcomes, report) if report is not None else None
+            path = None
+            if report is not None:
+                claim(report, ["validation.html"])
+                path = write_report(outcomes, report)
     except SimclusterError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)

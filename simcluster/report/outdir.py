@@ -119,10 +119,17 @@ def claim(out: Path, names: Iterable[str]) -> None:
     added to the manifest, before they are written, so a file of the user's is never overwritten because
     simcluster uses its name. One-line error otherwise, nothing written."""
     names = list(names)
+    ours = check_claim(out, names)
+    write_file_atomic(out / MANIFEST, lambda tmp: _write_manifest(tmp, ours | set(names)))
+
+
+def check_claim(out: Path, names: Iterable[str]) -> frozenset[str]:
+    """`claim`'s checks alone, nothing written (what the manifest names now is returned): for a command that
+    writes its one output at the end (validate --report), so that a run that fails leaves `out` as it was."""
     ours = wrote_before(out)
     for name in names:
         _check_ours(out, name, ours)
-    write_file_atomic(out / MANIFEST, lambda tmp: _write_manifest(tmp, ours | set(names)))
+    return ours
 
 
 def _check_ours(out: Path, name: str, ours: frozenset[str]) -> None:
